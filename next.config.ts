@@ -1,0 +1,10 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Clients of the checkout interface do not follow redirects: every path answers with and without its slash.
+  skipTrailingSlashRedirect: true,
+  poweredByHeader: false,
+  serverExternalPackages: ["pg", "pino", "kysely"],
+};
+
+export default nextConfig;

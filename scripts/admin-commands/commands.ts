@@ -1,0 +1,139 @@
+import { createAdminUser } from "@/lib/admin-users/create-admin-user";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { listApiKeys } from "@/lib/api-keys/list-api-keys";
+import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
+import type { Ctx } from "@/lib/context";
+import { addCurrency } from "@/lib/currencies/add-currency";
+import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { updateSettings } from "@/lib/settings/update-settings";
+import { list, numberOption, onOff, parseOptions, UsageError } from "./usage-error";
+
+export interface Command {
+  usage: string;
+  run(ctx: Ctx, args: string[]): Promise<string[]>;
+}
+
+const s = { type: "string" } as const;
+const b = { type: "boolean" } as const;
+
+export const commands: Record<string, Command> = {
+  "create-user": {
+    usage: "create-user --username U --password P [--superuser] [--gateways a,b] [--permissions create,update,…]",
+    async run(ctx, args) {
+      const o = parseOptions(args, { username: s, password: s, superuser: b, gateways: s, permissions: s }, [
+        "username",
+        "password",
+      ]);
+      const user = await createAdminUser({
+        ctx,
+        input: {
+          username: o.username!,
+          password: o.password!,
+          isSuperuser: o.superuser ?? false,
+          gatewayCodes: list(o.gateways),
+          permissions: list(o.permissions) as never,
+        },
+      });
+      const scope = user.is_superuser ? "superuser" : `gateways: ${user.gateway_codes.join(", ") || "none"}`;
+      return [`Created user ${user.username} (${scope}; permissions: ${user.permissions.join(", ")}).`];
+    },
+  },
+  "create-api-key": {
+    usage: "create-api-key --name N [--expires-in-days D]",
+    async run(ctx, args) {
+      const o = parseOptions(args, { name: s, "expires-in-days": s }, ["name"]);
+      const days = numberOption(o["expires-in-days"], "expires-in-days");
+      const expiresAt = days === undefined ? undefined : new Date(Date.now() + days * 86_400_000);
+      const created = await createApiKey({ ctx, input: { name: o.name!, expiresAt } });
+      const expiry = created.expires_at ? `, expires ${created.expires_at.toISOString()}` : "";
+      // The private key goes alone on the last line so scripts can take it with `tail -n 1`.
+      return [`Created API key ${created.name} (id ${created.id}${expiry}). It is shown only now:`, created.key];
+    },
+  },
+  "list-api-keys": {
+    usage: "list-api-keys",
+    async run(ctx, args) {
+      parseOptions(args, {});
+      const keys = await listApiKeys({ ctx });
+      return keys.map(
+        (k) =>
+          `${k.id}\t${k.name}\t${k.prefix}…\t${k.revoked_at ? "revoked" : k.expires_at && k.expires_at < new Date() ? "expired" : "active"}`,
+      );
+    },
+  },
+  "revoke-api-key": {
+    usage: "revoke-api-key --id ID",
+    async run(ctx, args) {
+      const o = parseOptions(args, { id: s }, ["id"]);
+      if (!/^\d+$/.test(o.id!)) throw new UsageError("--id must be the numeric id shown by list-api-keys.");
+      await revokeApiKey({ ctx, input: { id: o.id! } });
+      return [`Revoked API key ${o.id}.`];
+    },
+  },
+  "add-currency": {
+    usage: "add-currency --code KWD --decimals 3",
+    async run(ctx, args) {
+      const o = parseOptions(args, { code: s, decimals: s }, ["code", "decimals"]);
+      const currency = await addCurrency({ ctx, input: { code: o.code!, decimals: numberOption(o.decimals, "decimals")! } });
+      return [`Currency ${currency.code} with ${currency.decimals} decimal places.`];
+    },
+  },
+  "create-gateway": {
+    usage:
+      'create-gateway --code C --pg sandbox --currencies KWD,USD [--operation purchase|authorize] [--fee-fixed 0.250] [--fee-percent 1.5] [--name "…"] [--icon-url U]',
+    async run(ctx, args) {
+      const o = parseOptions(
+        args,
+        { code: s, pg: s, currencies: s, operation: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s },
+        ["code", "pg", "currencies"],
+      );
+      const g = await createGatewaySetting({
+        ctx,
+        input: {
+          code: o.code!,
+          pg: o.pg! as "sandbox",
+          currencies: list(o.currencies)!,
+          operation: o.operation as "purchase",
+          feeFixed: o["fee-fixed"],
+          feePercent: o["fee-percent"],
+          name: o.name,
+          iconUrl: o["icon-url"],
+        },
+      });
+      return [`Gateway setting ${g.code} (${g.pg}, ${g.operation}, ${g.currencies.join(", ")}).`];
+    },
+  },
+  "set-config": {
+    usage:
+      "set-config [--expire-transactions on|off] [--default-expiration HH:MM:SS] [--default-redirect-url U] [--default-disclosure-url U] [--webhook-hmac-key K] [--merchant-name N] [--support-email E] [--support-phone P]",
+    async run(ctx, args) {
+      const o = parseOptions(args, {
+        "expire-transactions": s,
+        "default-expiration": s,
+        "default-redirect-url": s,
+        "default-disclosure-url": s,
+        "webhook-hmac-key": s,
+        "merchant-name": s,
+        "support-email": s,
+        "support-phone": s,
+      });
+      if (Object.values(o).every((v) => v === undefined)) throw new UsageError("Give at least one setting to change.");
+      const settings = await updateSettings({
+        ctx,
+        input: {
+          expireTransactions: onOff(o["expire-transactions"], "expire-transactions"),
+          defaultExpiration: o["default-expiration"],
+          defaultRedirectUrl: o["default-redirect-url"],
+          defaultDisclosureUrl: o["default-disclosure-url"],
+          webhookHmacKey: o["webhook-hmac-key"],
+          merchantName: o["merchant-name"],
+          supportEmail: o["support-email"],
+          supportPhone: o["support-phone"],
+        },
+      });
+      return [
+        `Settings saved: expire transactions ${settings.expire_transactions ? "on" : "off"}, default expiration ${settings.default_expiration_seconds}s, webhook HMAC key ${settings.webhook_hmac_key_set ? "set" : "not set"}.`,
+      ];
+    },
+  },
+};

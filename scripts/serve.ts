@@ -1,0 +1,68 @@
+// Starts the service: database (embedded unless DATABASE_URL), migrations, demo data, then Next.js.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, promises as fs } from "node:fs";
+import path from "node:path";
+import { openDatabase } from "@/db/connect";
+import { migrateToLatest } from "@/db/migrate";
+import { seedDemoData } from "@/lib/demo/seed-demo-data";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log/logger";
+import { runMain } from "./run-main";
+
+const mode = process.argv[2] === "dev" ? "dev" : "start";
+
+runMain(async () => {
+  const database = await openDatabase({ adoptOrphan: true });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) logger.info({ applied }, "migrations applied");
+  const demo = env.DEMO_DATA ? await seedDemoData({ ctx: { db: database.db } }) : null;
+  await database.db.destroy();
+
+  const secret = env.NEXTAUTH_SECRET ?? (await loadOrCreateSecret(path.resolve(env.DATA_DIR, "auth-secret")));
+  const next = spawn(
+    process.execPath,
+    [require.resolve("next/dist/bin/next"), mode, "--port", String(env.PORT), "--hostname", env.HOST],
+    {
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: database.url, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: env.APP_URL },
+    },
+  );
+
+  const lines = [
+    `Checkout service (${mode === "dev" ? "development" : "production"}) on ${env.APP_URL}`,
+    `  Admin panel:  ${env.APP_URL}/admin/login`,
+    `  Health:       ${env.APP_URL}/api/health`,
+    `  Database:     ${database.embedded ? `embedded PostgreSQL, data in ${path.resolve(env.DATA_DIR)}` : "DATABASE_URL"}`,
+  ];
+  if (demo) {
+    lines.push(
+      "",
+      "Demo data created. These credentials are shown only this once:",
+      `  Admin user:   ${demo.username}`,
+      `  Password:     ${demo.password}`,
+      `  API key:      ${demo.apiKey}`,
+    );
+  }
+  process.stdout.write(lines.join("\n") + "\n\n");
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    next.kill(signal);
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  const code = await new Promise<number>((resolve) => next.on("exit", (c) => resolve(c ?? 0)));
+  await database.close();
+  return code;
+});
+
+async function loadOrCreateSecret(file: string): Promise<string> {
+  if (existsSync(file)) return (await fs.readFile(file, "utf8")).trim();
+  const secret = randomBytes(32).toString("base64url");
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
