@@ -1,16 +1,10 @@
-import { promises as fs } from "node:fs";
-import path from "node:path";
-import { FileMigrationProvider, Migrator, type MigrationResultSet } from "kysely";
+import { Migrator, type MigrationResultSet } from "kysely";
 import type { Db } from "./client";
-
-const folder = path.join(__dirname, "migrations");
+import { migrations } from "./migrations";
 
 // Applies every numbered migration in db/migrations/ that this database has not seen yet.
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder: folder }),
-  });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";

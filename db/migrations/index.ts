@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_initial";
+
+// Every numbered migration, in order. A test checks this list against the files in this folder.
+export const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+};

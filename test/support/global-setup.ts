@@ -1,0 +1,42 @@
+import type { TestProject } from "vitest/node";
+import { createDb } from "@/db/client";
+import { startEmbeddedPostgres } from "@/db/embedded-postgres";
+import { migrateToLatest } from "@/db/migrate";
+import pg from "pg";
+
+export const TEMPLATE = "checkout_test_template";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+  }
+}
+
+/**
+ * One PostgreSQL for the run (embedded unless TEST_DATABASE_URL names a server), and a template database
+ * with every migration applied; each test file then gets its own copy (fresh-database.ts).
+ */
+export default async function setup(project: TestProject) {
+  const given = process.env.TEST_DATABASE_URL;
+  const server = given
+    ? null
+    : await startEmbeddedPostgres({ dataDir: ".data/test", port: 54340, database: "postgres", adoptOrphan: true });
+  const adminUrl = given ?? server!.url;
+
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+  await admin.end();
+
+  const templateUrl = new URL(adminUrl);
+  templateUrl.pathname = `/${TEMPLATE}`;
+  const db = createDb(templateUrl.toString(), { max: 1 });
+  await migrateToLatest(db);
+  await db.destroy();
+
+  project.provide("adminDatabaseUrl", adminUrl);
+  return async () => {
+    await server?.stop();
+  };
+}

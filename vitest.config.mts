@@ -1,0 +1,23 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": root,
+      // The real package throws outside React Server Components; tests import server modules directly.
+      "server-only": path.join(root, "test/support/empty-module.ts"),
+    },
+  },
+  test: {
+    include: ["test/**/*.test.ts"],
+    globalSetup: ["test/support/global-setup.ts"],
+    setupFiles: ["test/support/fresh-database.ts"],
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
