@@ -1,0 +1,184 @@
+import { type Insertable, type Selectable, type Updateable, sql } from "kysely";
+import type { Db } from "../client";
+import type { TransactionsTable } from "../types";
+
+export type TransactionRow = Selectable<TransactionsTable>;
+export type NewTransaction = Insertable<TransactionsTable>;
+
+export interface GatewayView {
+  code: string;
+  name: string;
+  pg: string;
+  is_sandbox: boolean;
+  currencies: string[];
+  operation: "purchase" | "authorize";
+  fee_fixed: string;
+  fee_percent: string;
+  icon_url: string | null;
+  enabled: boolean;
+}
+
+const gatewaysJson = (codes: ReturnType<typeof sql>) => sql<GatewayView[]>`(
+  SELECT coalesce(json_agg(json_build_object('code', g.code, 'name', g.name, 'pg', g.pg, 'is_sandbox', g.is_sandbox,
+    'currencies', g.currencies, 'operation', g.operation, 'fee_fixed', g.fee_fixed::text,
+    'fee_percent', g.fee_percent::text, 'icon_url', g.icon_url, 'enabled', g.enabled)), '[]'::json)
+  FROM gateway_settings g WHERE g.code = ANY(${codes}))`;
+
+export interface CheckoutConfig {
+  default_expiration_seconds: number;
+  default_redirect_url: string | null;
+  decimals: number | null;
+  gateways: GatewayView[];
+}
+
+/** Everything create/update checks against, in one round trip: defaults, the currency, the named gateways. */
+export async function loadCheckoutConfig(db: Db, currency: string, codes: string[]): Promise<CheckoutConfig> {
+  const { rows } = await sql<CheckoutConfig>`
+    SELECT s.default_expiration_seconds, s.default_redirect_url,
+      (SELECT decimals FROM currencies WHERE code = ${currency}) AS decimals,
+      ${gatewaysJson(sql`${codes}::text[]`)} AS gateways
+    FROM settings s WHERE s.id = 1`.execute(db);
+  return rows[0]!;
+}
+
+export function listCurrencyCodes(db: Db): Promise<string[]> {
+  return db.selectFrom("currencies").select("code").orderBy("code").execute().then((r) => r.map((c) => c.code));
+}
+
+export interface TransactionView {
+  txn: TransactionRow;
+  decimals: number;
+  gateways: GatewayView[];
+  default_redirect_url: string | null;
+  attachment_token: string | null;
+}
+
+/** A transaction with what its representation needs (currency places, gateways, defaults), in one round trip. */
+export async function findTransactionView(db: Db, sessionId: string, forUpdate = false): Promise<TransactionView | undefined> {
+  const { rows } = await sql<{ txn: TransactionRow } & Omit<TransactionView, "txn">>`
+    SELECT to_jsonb(t) AS txn,
+      (SELECT decimals FROM currencies WHERE code = t.currency_code) AS decimals,
+      ${gatewaysJson(sql`t.pg_codes`)} AS gateways,
+      (SELECT default_redirect_url FROM settings WHERE id = 1) AS default_redirect_url,
+      (SELECT token FROM attachments WHERE id = t.attachment_id) AS attachment_token
+    FROM transactions t WHERE t.session_id = ${sessionId}
+    ${forUpdate ? sql`FOR UPDATE OF t` : sql``}`.execute(db);
+  const row = rows[0];
+  return row && { ...row, txn: reviveTransaction(row.txn) };
+}
+
+// to_jsonb turns timestamps into strings and numerics into numbers; bring them back to the row's types.
+function reviveTransaction(raw: TransactionRow): TransactionRow {
+  const r = raw as unknown as Record<string, unknown>;
+  return {
+    ...raw,
+    amount: String(r.amount),
+    paid_amount: String(r.paid_amount),
+    captured_amount: String(r.captured_amount),
+    refunded_amount: String(r.refunded_amount),
+    attachment_id: r.attachment_id === null ? null : String(r.attachment_id),
+    created_by_api_key_id: r.created_by_api_key_id === null ? null : String(r.created_by_api_key_id),
+    created_by_user_id: r.created_by_user_id === null ? null : String(r.created_by_user_id),
+    expires_at: new Date(r.expires_at as string),
+    created_at: new Date(r.created_at as string),
+    updated_at: new Date(r.updated_at as string),
+  };
+}
+
+export interface IdempotencyRecord {
+  caller: string;
+  key: string;
+  requestHash: Buffer;
+  statusCode: number;
+  response: Record<string, unknown>;
+}
+
+/** Inserts the transaction, its "created" event and (optionally) the idempotency record in one statement. */
+export async function insertTransaction(
+  db: Db,
+  row: NewTransaction,
+  event: { cause: string; data: Record<string, unknown> },
+  idempotency?: IdempotencyRecord,
+): Promise<void> {
+  await db
+    .with("t", (qb) => qb.insertInto("transactions").values(row).returning(["session_id"]))
+    .with("e", (qb) =>
+      qb
+        .insertInto("transaction_events")
+        .columns(["session_id", "kind", "to_state", "cause", "data"])
+        .expression((eb) =>
+          eb
+            .selectFrom("t")
+            .select([
+              "t.session_id",
+              sql.lit("created").as("kind"),
+              sql.lit("created").as("to_state"),
+              sql.val(event.cause).as("cause"),
+              sql.val(JSON.stringify(event.data)).as("data"),
+            ]),
+        ),
+    )
+    .with("i", (qb) =>
+      idempotency
+        ? qb
+            .insertInto("idempotency_keys")
+            .columns(["caller", "key", "request_hash", "status_code", "response"])
+            .expression((eb) =>
+              eb
+                .selectFrom("t")
+                .select([
+                  sql.val(idempotency.caller).as("caller"),
+                  sql.val(idempotency.key).as("key"),
+                  sql.val(idempotency.requestHash).as("request_hash"),
+                  sql.val(idempotency.statusCode).as("status_code"),
+                  sql.val(JSON.stringify(idempotency.response)).as("response"),
+                ]),
+            )
+        : qb.selectFrom("t").select("session_id"),
+    )
+    .selectFrom("t")
+    .select("session_id")
+    .execute();
+}
+
+export async function updateTransaction(
+  db: Db,
+  sessionId: string,
+  changes: Updateable<TransactionsTable>,
+  event: { cause: string; data: Record<string, unknown> },
+): Promise<void> {
+  await db.updateTable("transactions").set(changes).where("session_id", "=", sessionId).execute();
+  await db
+    .insertInto("transaction_events")
+    .values({ session_id: sessionId, kind: "updated", cause: event.cause, data: JSON.stringify(event.data) })
+    .execute();
+}
+
+/** An idempotency record younger than 24 hours; an older one for the same key is removed on the way. */
+export async function findIdempotencyRecord(db: Db, caller: string, key: string) {
+  const { rows } = await sql<{ request_hash: Buffer; status_code: number; response: Record<string, unknown> }>`
+    WITH stale AS (
+      DELETE FROM idempotency_keys
+      WHERE caller = ${caller} AND key = ${key} AND created_at <= now() - interval '24 hours'
+    )
+    SELECT request_hash, status_code, response FROM idempotency_keys
+    WHERE caller = ${caller} AND key = ${key} AND created_at > now() - interval '24 hours'`.execute(db);
+  return rows[0];
+}
+
+/** Frees keys older than 24 hours so they can be used again. */
+export function deleteExpiredIdempotencyKeys(db: Db) {
+  return db.deleteFrom("idempotency_keys").where("created_at", "<=", sql<Date>`now() - interval '24 hours'`).execute();
+}
+
+export function insertAttachment(db: Db, row: { token: string; fileName: string; contentType: string; content: Buffer }) {
+  return db
+    .insertInto("attachments")
+    .values({ token: row.token, file_name: row.fileName, content_type: row.contentType, size_bytes: row.content.length, content: row.content })
+    .returning(["id"])
+    .executeTakeFirstOrThrow();
+}
+
+export function findAttachmentByToken(db: Db, token: string) {
+  return db.selectFrom("attachments").select(["file_name", "content_type", "content"]).where("token", "=", token).executeTakeFirst();
+}

@@ -1,0 +1,97 @@
+import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "@/lib/errors";
+
+export const JSON_LIMIT = 1024 * 1024;
+export const MULTIPART_LIMIT = 10 * 1024 * 1024;
+
+export interface ParsedBody {
+  fields: Record<string, unknown>;
+  files: Record<string, File>;
+}
+
+/**
+ * One parser for JSON, form-urlencoded and multipart bodies, with size limits. Form fields become the same
+ * shape JSON would have: repeated keys make lists and `a[b]` / `a.b` keys make nested objects.
+ */
+export async function parseBody(request: Request): Promise<ParsedBody> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const multipart = type === "multipart/form-data";
+  const raw = await readLimited(request, multipart ? MULTIPART_LIMIT : JSON_LIMIT);
+  if (raw.length === 0) return { fields: {}, files: {} };
+
+  if (type === "application/json" || type.endsWith("+json") || type === "") {
+    let value: unknown;
+    try {
+      value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
+    } catch {
+      throw new BadRequest(
+        type === "" ? "Send a JSON body with Content-Type: application/json." : "The body is not valid JSON.",
+      );
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      throw new BadRequest("The JSON body must be an object.");
+    }
+    return { fields: value as Record<string, unknown>, files: {} };
+  }
+  if (type === "application/x-www-form-urlencoded") {
+    return { fields: nest(new URLSearchParams(new TextDecoder().decode(raw)).entries()), files: {} };
+  }
+  if (multipart) {
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(raw), { headers: { "content-type": request.headers.get("content-type")! } }).formData();
+    } catch {
+      throw new BadRequest("The multipart body could not be parsed.");
+    }
+    const files: Record<string, File> = {};
+    const entries: [string, string][] = [];
+    for (const [key, value] of form.entries()) {
+      if (typeof value === "string") entries.push([key, value]);
+      else files[key] = value;
+    }
+    return { fields: nest(entries), files };
+  }
+  throw new UnsupportedMediaType(
+    `Unsupported media type "${type}". Use application/json, application/x-www-form-urlencoded or multipart/form-data.`,
+  );
+}
+
+async function readLimited(request: Request, limit: number): Promise<Buffer> {
+  const tooLarge = () => new PayloadTooLarge(`The body is larger than the limit of ${limit / 1024 / 1024} MiB.`);
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** Form entries to an object: `k=a&k=b` → {k: ["a","b"]}; `billing_address[city]=x` → {billing_address: {city: "x"}}. */
+function nest(entries: Iterable<[string, string]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    const path = key.replace(/\]/g, "").split(/[[.]/).filter(Boolean);
+    if (path.length === 0 || path.some((p) => UNSAFE_KEYS.has(p))) continue;
+    let node = out;
+    for (const part of path.slice(0, -1)) {
+      if (typeof node[part] !== "object" || node[part] === null || Array.isArray(node[part])) node[part] = {};
+      node = node[part] as Record<string, unknown>;
+    }
+    const leaf = path.at(-1)!;
+    const previous = node[leaf];
+    node[leaf] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return out;
+}

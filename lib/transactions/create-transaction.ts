@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import {
+  findIdempotencyRecord,
+  insertAttachment,
+  insertTransaction,
+  listCurrencyCodes,
+  loadCheckoutConfig,
+} from "@/db/queries/transactions";
+import { checkAttachment } from "@/lib/attachments/check-attachment";
+import { requireAction, type Caller } from "@/lib/auth/permissions";
+import type { Ctx } from "@/lib/context";
+import { Conflict, ValidationFailed } from "@/lib/errors";
+import { callerScope, requestFingerprint } from "@/lib/idempotency/idempotency-key";
+import { checkTransaction, type CheckedFields } from "./check-transaction";
+import { isUniqueViolation } from "./unique-violation";
+import { readFields } from "./read-fields";
+import { representTransaction, type TransactionRepresentation } from "./represent-transaction";
+
+export interface CreateResult {
+  body: TransactionRepresentation | Record<string, unknown>;
+  replayed: boolean;
+}
+
+interface Input {
+  caller: Caller;
+  fields: Record<string, unknown>;
+  files: Record<string, File>;
+  idempotencyKey?: string;
+}
+
+/** Creates a payment transaction (state created) and returns its representation. */
+export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input }): Promise<CreateResult> {
+  requireAction(input.caller, "create");
+  const { fields } = readFields(input.fields, { require: true });
+  const checked = fields as CheckedFields;
+  const attachment = input.files.attachment ? await checkAttachment(input.files.attachment) : null;
+
+  const idempotency = input.idempotencyKey
+    ? {
+        caller: callerScope(input.caller),
+        key: input.idempotencyKey,
+        requestHash: requestFingerprint(input.fields, attachment ? [{ name: "attachment", content: attachment.content }] : []),
+      }
+    : null;
+  if (idempotency) {
+    const replay = await replayIdempotent(ctx, idempotency);
+    if (replay) return replay;
+  }
+
+  const config = await loadCheckoutConfig(ctx.db, checked.currency_code, checked.pg_codes);
+  const errors = await checkTransaction(checked, config, input.caller, () => listCurrencyCodes(ctx.db));
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+
+  const now = new Date();
+  const sessionId = randomBytes(20).toString("hex");
+  const expirationSeconds = checked.expiration_time ?? config.default_expiration_seconds;
+  const row = {
+    session_id: sessionId,
+    type: checked.type ?? "e_commerce",
+    mode: checked.mode ?? "payment",
+    state: "created" as const,
+    operation: config.gateways.find((g) => g.code === checked.pg_codes[0])!.operation,
+    amount: checked.amount,
+    currency_code: checked.currency_code,
+    pg_codes: checked.pg_codes,
+    customer_id: checked.customer_id ?? null,
+    customer_first_name: checked.customer_first_name ?? null,
+    customer_last_name: checked.customer_last_name ?? null,
+    customer_email: checked.customer_email ?? null,
+    customer_phone: checked.customer_phone ?? null,
+    billing_address: checked.billing_address ?? null,
+    order_no: checked.order_no ?? null,
+    notifications: { email: checked.notifications?.email ?? [], sms: checked.notifications?.sms ?? [] },
+    webhook_url: checked.webhook_url ?? null,
+    redirect_url: checked.redirect_url ?? null,
+    disclosure_url: null,
+    vendor_name: checked.vendor_name ?? null,
+    product_type: checked.product_type ?? null,
+    expiration_seconds: expirationSeconds,
+    expires_at: new Date(now.getTime() + expirationSeconds * 1000),
+    language: checked.language ?? "en",
+    email_recipients: checked.email_recipients ?? [],
+    extra: checked.extra ?? {},
+    legacy: null,
+    attachment_id: null as string | null,
+    paid_amount: "0",
+    captured_amount: "0",
+    refunded_amount: "0",
+    created_by_api_key_id: input.caller.kind === "api_key" ? input.caller.id : null,
+    created_by_user_id: input.caller.kind === "user" ? input.caller.id : null,
+    created_at: now,
+    updated_at: now,
+  };
+  const attachmentToken = attachment ? randomBytes(20).toString("hex") : null;
+  const body = representTransaction({
+    txn: { ...row, interface: "checkout" },
+    decimals: config.decimals!,
+    gateways: config.gateways,
+    default_redirect_url: config.default_redirect_url,
+    attachment_token: attachmentToken,
+  });
+  const event = { cause: "api", data: { actor: callerScope(input.caller) } };
+
+  try {
+    if (attachment) {
+      // The attachment and the transaction are stored together or not at all.
+      await ctx.db.transaction().execute(async (trx) => {
+        const { id } = await insertAttachment(trx, { token: attachmentToken!, ...attachment });
+        await insertTransaction(trx, { ...row, attachment_id: id }, event, idempotency ? { ...idempotency, statusCode: 201, response: body } : undefined);
+      });
+    } else {
+      await insertTransaction(ctx.db, row, event, idempotency ? { ...idempotency, statusCode: 201, response: body } : undefined);
+    }
+  } catch (error) {
+    if (isUniqueViolation(error, "transactions_live_order_no")) {
+      throw new ValidationFailed({ order_no: ["A live transaction with this order_no already exists; order numbers must be unique."] });
+    }
+    // Another request with the same key won the race: answer as its replay.
+    if (idempotency && isUniqueViolation(error, "idempotency_keys_pkey")) {
+      const replay = await replayIdempotent(ctx, idempotency);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+  return { body, replayed: false };
+}
+
+async function replayIdempotent(
+  ctx: Ctx,
+  idempotency: { caller: string; key: string; requestHash: Buffer },
+): Promise<CreateResult | null> {
+  const found = await findIdempotencyRecord(ctx.db, idempotency.caller, idempotency.key);
+  if (!found) return null;
+  if (!found.request_hash.equals(idempotency.requestHash)) {
+    throw new Conflict("This Idempotency-Key was already used with a different request body.");
+  }
+  return { body: found.response, replayed: true };
+}

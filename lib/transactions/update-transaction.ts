@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import type { Updateable } from "kysely";
+import {
+  findTransactionView,
+  insertAttachment,
+  listCurrencyCodes,
+  loadCheckoutConfig,
+  updateTransaction as storeUpdate,
+} from "@/db/queries/transactions";
+import type { TransactionsTable } from "@/db/types";
+import { checkAttachment } from "@/lib/attachments/check-attachment";
+import { requireAction, type Caller } from "@/lib/auth/permissions";
+import type { Ctx } from "@/lib/context";
+import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
+import { callerScope } from "@/lib/idempotency/idempotency-key";
+import { checkTransaction, type CheckedFields } from "./check-transaction";
+import { SESSION_ID } from "./get-transaction";
+import { readFields } from "./read-fields";
+import { representTransaction } from "./represent-transaction";
+import type { TransactionField } from "./transaction-fields";
+import { isUniqueViolation } from "./unique-violation";
+
+const UPDATABLE_STATES = ["created", "attempted"];
+
+interface Input {
+  caller: Caller;
+  sessionId: string;
+  fields: Record<string, unknown>;
+  files: Record<string, File>;
+  /** PUT replaces every writable field (absent ones return to their defaults); PATCH changes only those given. */
+  replace: boolean;
+}
+
+/** Changes a transaction while it is still created or attempted; records the change as an event. */
+export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input }) {
+  requireAction(input.caller, "update");
+  if (!SESSION_ID.test(input.sessionId)) throw new NotFound();
+  const { fields, cleared } = readFields(input.fields, { require: input.replace });
+  const attachment = input.files.attachment ? await checkAttachment(input.files.attachment) : null;
+
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const view = await findTransactionView(trx, input.sessionId, true);
+      if (!view) throw new NotFound();
+      const { txn } = view;
+      if (!UPDATABLE_STATES.includes(txn.state)) {
+        throw new Conflict(`This transaction is ${txn.state}; only created or attempted transactions can be changed.`);
+      }
+
+      const stored: CheckedFields = {
+        type: txn.type as "e_commerce",
+        amount: txn.amount.replace(/\.?0+$/, ""),
+        currency_code: txn.currency_code,
+        mode: "payment",
+        pg_codes: txn.pg_codes,
+        webhook_url: txn.webhook_url ?? undefined,
+        redirect_url: txn.redirect_url ?? undefined,
+        customer_id: txn.customer_id ?? undefined,
+        customer_first_name: txn.customer_first_name ?? undefined,
+        customer_last_name: txn.customer_last_name ?? undefined,
+        customer_email: txn.customer_email ?? undefined,
+        customer_phone: txn.customer_phone ?? undefined,
+        billing_address: txn.billing_address ?? undefined,
+        order_no: txn.order_no ?? undefined,
+        notifications: txn.notifications as CheckedFields["notifications"],
+        vendor_name: txn.vendor_name ?? undefined,
+        expiration_time: txn.expiration_seconds,
+        email_recipients: txn.email_recipients,
+        extra: txn.extra,
+        product_type: txn.product_type ?? undefined,
+        language: txn.language as "en",
+      };
+      const base: Partial<CheckedFields> = input.replace ? {} : stored;
+      const merged = { ...base, ...fields } as CheckedFields;
+      for (const field of cleared) delete merged[field];
+
+      const config = await loadCheckoutConfig(trx, merged.currency_code, merged.pg_codes);
+      const errors = await checkTransaction(merged, config, input.caller, () => listCurrencyCodes(trx));
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+
+      const expirationSeconds = merged.expiration_time ?? config.default_expiration_seconds;
+      const changes: Updateable<TransactionsTable> = {
+        type: merged.type ?? "e_commerce",
+        mode: merged.mode ?? "payment",
+        operation: config.gateways.find((g) => g.code === merged.pg_codes[0])!.operation,
+        amount: merged.amount,
+        currency_code: merged.currency_code,
+        pg_codes: merged.pg_codes,
+        customer_id: merged.customer_id ?? null,
+        customer_first_name: merged.customer_first_name ?? null,
+        customer_last_name: merged.customer_last_name ?? null,
+        customer_email: merged.customer_email ?? null,
+        customer_phone: merged.customer_phone ?? null,
+        billing_address: merged.billing_address ? JSON.stringify(merged.billing_address) : null,
+        order_no: merged.order_no ?? null,
+        notifications: JSON.stringify({ email: merged.notifications?.email ?? [], sms: merged.notifications?.sms ?? [] }),
+        webhook_url: merged.webhook_url ?? null,
+        redirect_url: merged.redirect_url ?? null,
+        vendor_name: merged.vendor_name ?? null,
+        product_type: merged.product_type ?? null,
+        // The expiration counts from creation, so changing it moves the deadline, not the clock.
+        expiration_seconds: expirationSeconds,
+        expires_at: new Date(txn.created_at.getTime() + expirationSeconds * 1000),
+        language: merged.language ?? "en",
+        email_recipients: merged.email_recipients ?? [],
+        extra: JSON.stringify(merged.extra ?? {}),
+        updated_at: new Date(),
+      };
+      if (attachment) {
+        const { id } = await insertAttachment(trx, { token: randomBytes(20).toString("hex"), ...attachment });
+        changes.attachment_id = id;
+      }
+      const changed = [...new Set<TransactionField | "attachment">([...(Object.keys(fields) as TransactionField[]), ...cleared, ...(attachment ? ["attachment" as const] : [])])];
+      await storeUpdate(trx, input.sessionId, changes, {
+        cause: "api",
+        data: { actor: callerScope(input.caller), method: input.replace ? "PUT" : "PATCH", fields: changed },
+      });
+      return representTransaction((await findTransactionView(trx, input.sessionId))!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "transactions_live_order_no")) {
+      throw new ValidationFailed({ order_no: ["A live transaction with this order_no already exists; order numbers must be unique."] });
+    }
+    throw error;
+  }
+}

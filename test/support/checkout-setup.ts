@@ -1,0 +1,48 @@
+import * as collection from "@/app/b/checkout/v1/pymt-txn/route";
+import * as item from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
+import * as attachments from "@/app/b/checkout/v1/attachments/[token]/route";
+import { createAdminUser } from "@/lib/admin-users/create-admin-user";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { addCurrency } from "@/lib/currencies/add-currency";
+import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { serveRoutes } from "./http-server";
+import { testContext } from "./test-context";
+
+/**
+ * The checkout API served over HTTP on this file's database, with currencies, gateways (purchase, authorize,
+ * KWD-only with fees), an API key and a Basic user limited to one gateway.
+ */
+export async function startCheckoutApi() {
+  const ctx = testContext();
+  for (const [code, decimals] of [["KWD", 3], ["USD", 2], ["EUR", 2], ["JPY", 0]] as const) {
+    await addCurrency({ ctx, input: { code, decimals } });
+  }
+  await createGatewaySetting({ ctx, input: { code: "card", name: "Card", pg: "sandbox", currencies: ["KWD", "USD", "JPY"] } });
+  await createGatewaySetting({ ctx, input: { code: "card-auth", pg: "sandbox", currencies: ["KWD", "USD"], operation: "authorize" } });
+  await createGatewaySetting({
+    ctx,
+    input: { code: "knet", name: "KNET", pg: "sandbox", currencies: ["KWD"], feeFixed: "0.250", feePercent: "1.5" },
+  });
+  const { key } = await createApiKey({ ctx, input: { name: "tests" } });
+  await createAdminUser({ ctx, input: { username: "clerk", password: "clerk-password", gatewayCodes: ["card"] } });
+  const base = await serveRoutes([
+    { path: "/b/checkout/v1/pymt-txn", module: collection },
+    { path: "/b/checkout/v1/pymt-txn/[sessionId]", module: item },
+    { path: "/b/checkout/v1/attachments/[token]", module: attachments },
+  ]);
+  const apiKey = `Api-Key ${key}`;
+  const basic = `Basic ${Buffer.from("clerk:clerk-password").toString("base64")}`;
+  const url = `${base}/b/checkout/v1/pymt-txn/`;
+
+  async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: apiKey, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  }
+  const create = (body: unknown, headers: Record<string, string> = {}) => send("POST", "/b/checkout/v1/pymt-txn/", body, headers);
+  return { ctx, base, url, apiKey, basic, key, send, create };
+}
