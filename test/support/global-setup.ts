@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDb } from "@/db/client";
 import { startEmbeddedPostgres } from "@/db/embedded-postgres";
@@ -18,9 +20,11 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const given = process.env.TEST_DATABASE_URL;
+  // A cluster of this run's own, so runs side by side never share or stop each other's server.
+  const dataDir = path.join(".data", "test-runs", String(process.pid));
   const server = given
     ? null
-    : await startEmbeddedPostgres({ dataDir: ".data/test", port: 54340, database: "postgres", adoptOrphan: true });
+    : await startEmbeddedPostgres({ dataDir, port: 54340, database: "postgres", adoptOrphan: true });
   const adminUrl = given ?? server!.url;
 
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -38,5 +42,6 @@ export default async function setup(project: TestProject) {
   project.provide("adminDatabaseUrl", adminUrl);
   return async () => {
     await server?.stop();
+    if (server) await rm(dataDir, { recursive: true, force: true });
   };
 }
