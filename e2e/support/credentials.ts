@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+// Shared by playwright.config.ts (which passes them to the server start script) and the specs.
+
+/** Repository root: e2e/support/ is two levels down. */
+const root = path.resolve(__dirname, "..", "..");
+
+/** Data directory of the e2e server's embedded PostgreSQL, wiped before every run. Relative to the repo root. */
+export const E2E_DATA_DIR = ".data/e2e";
+
+/** The superuser that e2e/support/start-server.sh creates with `npm run admin -- create-user`. */
+export const adminUser = {
+  username: "e2e-admin",
+  password: "e2e-admin-password-0001",
+} as const;
+
+/** Name of the API key that start-server.sh creates with `npm run admin -- create-api-key`. */
+export const API_KEY_NAME = "e2e";
+
+/** Where start-server.sh stores the private API key (the last line of the CLI's output). */
+export const API_KEY_FILE = path.join(root, E2E_DATA_DIR, "e2e-api-key");
+
+/**
+ * The private key of the "e2e" API key. Read on call, not at import: spec files are loaded before
+ * the web server (and so the key) exists.
+ */
+export function readApiKey(): string {
+  const key = readFileSync(API_KEY_FILE, "utf8").trim();
+  if (!key) throw new Error(`${API_KEY_FILE} is empty; did the e2e web server start?`);
+  return key;
+}

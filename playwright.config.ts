@@ -1,0 +1,73 @@
+import { defineConfig, devices } from "@playwright/test";
+import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR } from "./e2e/support/credentials";
+
+// End-to-end tests against the production build (`npm run build` first) in Debian's Chromium
+// (`apt-get install chromium`; Playwright's own browser download is not reachable from here).
+
+const PORT = 3100;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1, // one server and one database shared by every spec
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+        headless: true,
+      },
+    },
+  ],
+  webServer: {
+    // Wipes DATA_DIR, creates the superuser and API key with the admin CLI, then `npm start`.
+    command: "bash e2e/support/start-server.sh",
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false, // every run starts from an empty database
+    timeout: 180_000,
+    // SIGTERM to the whole process group; the launcher then stops Next.js and its embedded PostgreSQL.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      APP_URL: BASE_URL,
+      DATA_DIR: E2E_DATA_DIR,
+      EMBEDDED_PG_PORT: "54350",
+      DEMO_DATA: "off",
+      NEXT_TELEMETRY_DISABLED: "1",
+      LOG_LEVEL: "warn",
+      E2E_ADMIN_USERNAME: adminUser.username,
+      E2E_ADMIN_PASSWORD: adminUser.password,
+      E2E_API_KEY_NAME: API_KEY_NAME,
+      E2E_API_KEY_FILE: API_KEY_FILE,
+    },
+  },
+});
