@@ -2,7 +2,8 @@ import { ValidationFailed } from "@/lib/errors";
 import { parseInput } from "@/lib/validation/parse-input";
 import { TRANSACTION_FIELDS, type TransactionField, type TransactionFields, transactionFieldsSchema } from "./transaction-fields";
 
-const REQUIRED: TransactionField[] = ["amount", "currency_code", "pg_codes"];
+/** The fields a create (and a PUT, which replaces every field) must carry. */
+export const REQUIRED_FIELDS: TransactionField[] = ["amount", "currency_code", "pg_codes"];
 
 /**
  * Reads the writable fields of a request body. Unknown keys (such as a session_id in a PATCH body) are ignored.
@@ -19,7 +20,7 @@ export function readFields(body: Record<string, unknown>, options: { require: bo
     else given[field] = value;
   }
   const fields: TransactionFields = parseInput(transactionFieldsSchema, given);
-  const missing = options.require ? REQUIRED.filter((f) => fields[f] === undefined) : cleared.filter((f) => REQUIRED.includes(f));
+  const missing = options.require ? REQUIRED_FIELDS.filter((f) => fields[f] === undefined) : cleared.filter((f) => REQUIRED_FIELDS.includes(f));
   if (missing.length > 0) {
     throw new ValidationFailed(Object.fromEntries(missing.map((f) => [f, ["This field is required."]])));
   }

@@ -55,7 +55,8 @@ export const billingAddressSchema = z.object(
     state: text(40).pipe(z.string().min(1, "This field may not be blank.")),
     country: text(2)
       .transform((v) => v.toUpperCase())
-      .refine((v) => countries.isValid(v), "Enter an existing ISO 3166-1 alpha-2 country code, for example KW."),
+      .refine((v) => countries.isValid(v), "Enter an existing ISO 3166-1 alpha-2 country code, for example KW.")
+      .meta({ description: "ISO 3166-1 alpha-2, any letter case.", pattern: "^[A-Za-z]{2}$" }),
     postal_code: text(12).pipe(z.string().min(1, "This field may not be blank.")),
   },
   { error: "Must be an object with line1, line2, city, state, country and postal_code." },
@@ -66,7 +67,8 @@ const notificationList = listOf(
     .string({ error: "Event names are strings." })
     .transform((v) => v.trim().toLowerCase())
     .pipe(z.enum(NOTIFICATION_EVENTS, { error: `Allowed events: ${NOTIFICATION_EVENTS.join(", ")} (any letter case).` })),
-).transform((events) => [...new Set(events)]);
+).transform((events) => [...new Set(events)])
+  .meta({ items: { type: "string", enum: [...NOTIFICATION_EVENTS] } });
 
 export const notificationsSchema = z.preprocess(
   (v) =>
@@ -93,22 +95,29 @@ export const transactionFieldsSchema = z.object({
     .transform((v) => (v === "commerce" ? "e_commerce" : v))
     .pipe(z.enum(["e_commerce", "payment_request"], { error: "Allowed types: e_commerce (alias commerce), payment_request." }))
     .optional()
-    .meta({ description: "Plugin: e_commerce (default; commerce is an alias) or payment_request.", example: "e_commerce" }),
+    .meta({
+      description: "Plugin: e_commerce (default; commerce is an alias) or payment_request; any letter case.",
+      enum: ["e_commerce", "payment_request", "commerce"],
+      example: "e_commerce",
+    }),
   amount: amountSchema
     .optional()
-    .meta({ description: "Positive amount with at most the currency's decimal places.", example: "86.000" }),
+    .meta({
+      description: "Positive amount with at most the currency's decimal places, as a string (or a JSON number).",
+      example: "86.000",
+    }),
   currency_code: z
     .string({ error: "Enter a 3-letter ISO 4217 currency code, for example KWD." })
     .transform((v) => v.trim().toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{3}$/, "Enter a 3-letter ISO 4217 currency code, for example KWD."))
     .optional()
-    .meta({ description: "A currency from the configured list.", example: "KWD" }),
+    .meta({ description: "ISO 4217 code of a configured currency, enabled on every gateway in pg_codes.", pattern: "^[A-Za-z]{3}$", example: "KWD" }),
   mode: z
     .string({ error: "Allowed modes: payment." })
     .transform((v) => v.trim().toLowerCase())
     .pipe(z.literal("payment", { error: "Allowed modes: payment." }))
     .optional()
-    .meta({ example: "payment" }),
+    .meta({ description: "Always payment.", enum: ["payment"], example: "payment" }),
   pg_codes: listOf(z.string({ error: "Gateway codes are strings." }).trim().min(1, "Gateway codes may not be blank."))
     .pipe(
       z
@@ -118,41 +127,65 @@ export const transactionFieldsSchema = z.object({
         .refine((codes) => new Set(codes).size === codes.length, "Gateway codes must be distinct."),
     )
     .optional()
-    .meta({ description: "1–10 distinct gateway-setting codes.", example: ["sandbox"] }),
-  webhook_url: httpUrl().optional().meta({ description: "Receives the payment result.", example: "https://merchant.example/webhook" }),
-  redirect_url: httpUrl().optional().meta({ description: "Where the customer returns after paying.", example: "https://merchant.example/done" }),
+    .meta({
+      description: "1–10 distinct gateway-setting codes the caller may use (a comma-separated string also works).",
+      minItems: 1,
+      maxItems: 10,
+      uniqueItems: true,
+      example: ["sandbox"],
+    }),
+  webhook_url: httpUrl().optional().meta({ description: "Absolute http(s) URL that receives the payment result.", format: "uri", example: "https://merchant.example/webhook" }),
+  redirect_url: httpUrl().optional().meta({ description: "Absolute http(s) URL the customer returns to after paying.", format: "uri", example: "https://merchant.example/done" }),
   customer_id: text(64).optional().meta({ description: "The merchant's customer id; enables saved cards.", example: "cust-42" }),
   customer_first_name: text(64).optional().meta({ example: "Sara" }),
   customer_last_name: text(64).optional().meta({ example: "Ahmad" }),
-  customer_email: text(128).pipe(email).optional().meta({ example: "sara@example.com" }),
+  customer_email: text(128).pipe(email).optional().meta({ description: "Needed for e-mail notifications.", format: "email", example: "sara@example.com" }),
   customer_phone: text(12)
     .pipe(z.string().regex(/^\+?\d{4,11}$/, "Enter digits only (at most 12 characters), optionally starting with +."))
     .optional()
-    .meta({ example: "96550000000" }),
-  billing_address: jsonObject(billingAddressSchema).optional(),
+    .meta({ description: "Digits, optionally after +; needed for SMS notifications.", example: "96550000000" }),
+  billing_address: jsonObject(billingAddressSchema)
+    .optional()
+    .meta({
+      description: "Billing address; country is ISO 3166-1 alpha-2 (any case, stored upper-case). Form bodies send JSON text or billing_address[line1] keys.",
+      required: ["line1", "city", "state", "country", "postal_code"],
+      example: { line1: "Block 1, Street 2", city: "Kuwait City", state: "Capital", country: "KW", postal_code: "13001" },
+    }),
   order_no: text(128).optional().meta({ description: "Unique among live transactions.", example: "ORD-1001" }),
   notifications: jsonObject(notificationsSchema)
     .optional()
-    .meta({ description: "Events that send an e-mail or SMS to the customer.", example: { email: ["paid"], sms: [] } }),
-  vendor_name: text(64).optional().meta({ example: "Main store" }),
+    .meta({
+      description: "Events that send an e-mail (needs customer_email) or SMS (needs customer_phone) to the customer; any letter case.",
+      example: { email: ["paid"], sms: [] },
+    }),
+  vendor_name: text(64).optional().meta({ description: "Shown on the checkout page.", example: "Main store" }),
   expiration_time: duration
     .optional()
-    .meta({ description: "HH:MM:SS or D HH:MM:SS; default from settings.", example: "01:00:00" }),
+    .meta({
+      description: "HH:MM:SS or D HH:MM:SS (minutes and seconds 00–59), greater than zero; default from settings.",
+      pattern: "^(\\d{1,4} )?\\d{1,3}:[0-5]\\d:[0-5]\\d$",
+      example: "01:00:00",
+    }),
   email_recipients: listOf(z.string().trim().pipe(email))
     .pipe(z.array(z.string()).max(20, "Give at most 20 e-mail recipients."))
     .optional()
-    .meta({ example: ["ops@merchant.example"] }),
+    .meta({
+      description: "Up to 20 addresses that receive the payment notice.",
+      maxItems: 20,
+      items: { type: "string", format: "email" },
+      example: ["ops@merchant.example"],
+    }),
   extra: jsonObject(z.record(z.string(), z.unknown(), { error: "Must be a JSON object." }))
     .refine((v) => JSON.stringify(v).length <= 16_384, "Ensure extra is at most 16 KiB of JSON.")
     .optional()
     .meta({ description: "Free key/value data, returned on the redirect.", example: { cart_id: "c-9" } }),
-  product_type: text(128).optional(),
+  product_type: text(128).optional().meta({ description: "The merchant's product category.", example: "goods" }),
   language: z
     .string({ error: "Allowed languages: en, ar." })
     .transform((v) => v.trim().toLowerCase())
     .pipe(z.enum(["en", "ar"], { error: "Allowed languages: en, ar." }))
     .optional()
-    .meta({ example: "en" }),
+    .meta({ description: "Language of the checkout page and messages.", enum: ["en", "ar"], example: "en" }),
 });
 
 export type TransactionFields = z.output<typeof transactionFieldsSchema>;

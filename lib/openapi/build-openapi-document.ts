@@ -1,0 +1,32 @@
+import { env } from "@/lib/env";
+import { components } from "./openapi-components";
+import { paths } from "./openapi-paths";
+
+const DESCRIPTION = `Create, read and update payment transactions; customers pay on the hosted page behind \`checkout_url\`.
+
+- **Authentication**: \`Authorization: Api-Key <private key>\` (every gateway code and operation of the merchant) or HTTP Basic
+  with an admin-panel user (only that user's gateway codes and actions). Reading a transaction is public.
+- **Bodies**: JSON, \`application/x-www-form-urlencoded\` or \`multipart/form-data\` (a file part \`attachment\`; repeated
+  fields form lists). Unknown keys are ignored; \`amount\` may be a string or a number.
+- **Paths** answer with and without a trailing slash, never with a redirect.
+- **Money** is a string with exactly the currency's decimal places; timestamps are ISO 8601 UTC.
+- **Errors**: 400 with field errors (\`{"amount": ["…"], "billing_address": {"country": ["…"]}}\`); everything else
+  \`{"detail": "…"}\`. A 5xx names only a request id.
+- **Idempotency-Key** on create: the same key and body return the first response again; another body gives 409.`;
+
+/** The OpenAPI 3.1 document of the checkout API, its schemas generated from the zod schemas that validate requests. */
+export function buildOpenApiDocument() {
+  return {
+    openapi: "3.1.0",
+    info: { title: "Checkout API", version: "1.0.0", description: DESCRIPTION },
+    servers: [{ url: env.APP_URL, description: "This installation" }],
+    tags: [
+      { name: "Payment transactions", description: "Create, read and update payment transactions." },
+      { name: "Attachments", description: "Files attached to transactions." },
+    ],
+    paths,
+    components: components(),
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

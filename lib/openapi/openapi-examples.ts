@@ -1,0 +1,141 @@
+// Examples for the OpenAPI document. Tests post the request examples to the API and parse the response
+// examples with the representation schema, so none of them can drift from what the service does.
+
+const SESSION_ID = "4d4a1b2f0c9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a";
+const BASE = "https://pay.example.com";
+
+export const smallestRequest = { pg_codes: ["sandbox"], amount: "86.000", currency_code: "KWD" };
+
+export const fullRequest = {
+  type: "e_commerce",
+  amount: "86.000",
+  currency_code: "KWD",
+  pg_codes: ["sandbox"],
+  order_no: "ORD-1001",
+  customer_id: "cust-42",
+  customer_first_name: "Sara",
+  customer_last_name: "Ahmad",
+  customer_email: "sara@example.com",
+  customer_phone: "96550000000",
+  billing_address: { line1: "Block 1, Street 2", city: "Kuwait City", state: "Capital", country: "KW", postal_code: "13001" },
+  notifications: { email: ["paid", "failed"], sms: ["paid"] },
+  webhook_url: "https://merchant.example/webhook",
+  redirect_url: "https://merchant.example/done",
+  vendor_name: "Main store",
+  product_type: "goods",
+  expiration_time: "1 00:00:00",
+  language: "ar",
+  email_recipients: ["ops@merchant.example"],
+  extra: { cart_id: "c-9" },
+};
+
+export const patchRequest = { amount: "90.000", customer_email: "sara@example.com", notifications: { email: ["paid"] } };
+
+export const formRequest = "pg_codes=sandbox&amount=86.000&currency_code=KWD&billing_address%5Bcountry%5D=KW";
+
+const created = {
+  session_id: SESSION_ID,
+  type: "e_commerce",
+  mode: "payment",
+  state: "created",
+  operation: "purchase",
+  amount: "86.000",
+  currency_code: "KWD",
+  pg_codes: ["sandbox"],
+  checkout_url: `${BASE}/b/checkout/redirect/start/?session_id=${SESSION_ID}`,
+  payment_methods: [
+    {
+      code: "sandbox",
+      name: "Sandbox card",
+      pg: "sandbox",
+      is_sandbox: true,
+      type: "sandbox",
+      icon: `${BASE}/icons/sandbox.svg`,
+      flow: "redirect",
+      payment_url: `${BASE}/b/checkout/redirect/pay/?session_id=${SESSION_ID}&code=sandbox`,
+      redirect_url: null,
+      amount: "86.000",
+      currency_code: "KWD",
+      fee: "0.000",
+      fee_description: "No fee",
+    },
+  ],
+  customer_id: null,
+  customer_first_name: null,
+  customer_last_name: null,
+  customer_email: null,
+  customer_phone: null,
+  billing_address: null,
+  order_no: null,
+  notifications: { email: [], sms: [] },
+  webhook_url: null,
+  redirect_url: null,
+  vendor_name: null,
+  product_type: null,
+  expiration_time: "01:00:00",
+  expires_at: "2026-01-01T13:00:00.000Z",
+  language: "en",
+  email_recipients: [],
+  extra: {},
+  attachment: null,
+  paid_amount: "0.000",
+  refunded_amount: "0.000",
+  captured_amount: "0.000",
+  created_at: "2026-01-01T12:00:00.000Z",
+  updated_at: "2026-01-01T12:00:00.000Z",
+};
+
+const fullCreated = {
+  ...created,
+  ...fullRequest,
+  type: "e_commerce",
+  payment_methods: [{ ...created.payment_methods[0]!, redirect_url: fullRequest.redirect_url }],
+  expires_at: "2026-01-02T12:00:00.000Z",
+  attachment: `${BASE}/b/checkout/v1/attachments/0f1e2d3c4b5a69788796a5b4c3d2e1f0`,
+};
+
+export const representationExamples = {
+  smallest: { summary: "Created from the smallest request", value: created },
+  full: { summary: "Created from the full request, with an attachment", value: fullCreated },
+  patched: {
+    summary: "After the PATCH example",
+    value: {
+      ...created,
+      amount: "90.000",
+      payment_methods: [{ ...created.payment_methods[0]!, amount: "90.000" }],
+      customer_email: "sara@example.com",
+      notifications: { email: ["paid"], sms: [] },
+      updated_at: "2026-01-01T12:05:00.000Z",
+    },
+  },
+};
+
+export const errorExamples = {
+  fields: {
+    summary: "Field errors (nested for billing_address)",
+    value: {
+      amount: ["Ensure this value is greater than 0."],
+      pg_codes: ["This field is required."],
+      billing_address: { country: ["Enter an existing ISO 3166-1 alpha-2 country code, for example KW."] },
+    },
+  },
+  badJson: { summary: "Unparseable body", value: { detail: "The body is not valid JSON." } },
+  unauthorized: {
+    summary: "No credentials",
+    value: {
+      detail:
+        "Authentication credentials were not provided. Use 'Authorization: Api-Key <private key>' or 'Authorization: Basic <base64 of username:password>'.",
+    },
+  },
+  forbidden: { summary: "Not allowed", value: { detail: "You do not have permission to create payment transactions." } },
+  notFound: { summary: "Unknown session id", value: { detail: "Not found." } },
+  methodNotAllowed: { summary: "Method not allowed", value: { detail: 'Method "DELETE" not allowed. Allowed: GET, PATCH, PUT.' } },
+  conflict: { summary: "No longer changeable", value: { detail: "This transaction is paid; only created or attempted transactions can be changed." } },
+  idempotencyConflict: { summary: "Idempotency-Key reused", value: { detail: "This Idempotency-Key was already used with a different request body." } },
+  tooLarge: { summary: "Body too large", value: { detail: "The body is larger than the limit of 1 MiB." } },
+  unsupported: {
+    summary: "Unsupported media type",
+    value: { detail: 'Unsupported media type "text/plain". Use application/json, application/x-www-form-urlencoded or multipart/form-data.' },
+  },
+  tooMany: { summary: "Too many failed logins", value: { detail: "Too many failed attempts. Try again in 900 seconds." } },
+};

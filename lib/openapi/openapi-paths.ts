@@ -1,0 +1,133 @@
+import { formRequest, fullRequest, patchRequest, representationExamples, smallestRequest } from "./openapi-examples";
+
+// The operations of the checkout API v1. Every path also answers with (or without) a trailing slash.
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const AUTH = [{ ApiKey: [] }, { Basic: [] }];
+const TAGS = ["Payment transactions"];
+
+const errors = (...names: string[]) =>
+  Object.fromEntries(
+    names.map((n) => [
+      { BadRequest: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, MethodNotAllowed: 405, Conflict: 409, PayloadTooLarge: 413, UnsupportedMediaType: 415, TooManyRequests: 429, InternalError: 500 }[n],
+      ref("responses", n),
+    ]),
+  );
+
+const WRITE_ERRORS = ["BadRequest", "Unauthorized", "Forbidden", "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "InternalError"];
+
+const transaction = (description: string, examples: (keyof typeof representationExamples)[], extraHeaders: string[] = []) => ({
+  description,
+  headers: Object.fromEntries(["X-Request-Id", "Cache-Control", ...extraHeaders].map((h) => [h, ref("headers", h)])),
+  content: {
+    "application/json": {
+      schema: ref("schemas", "Transaction"),
+      examples: Object.fromEntries(examples.map((e) => [e, representationExamples[e]])),
+    },
+  },
+});
+
+const FORM_ENCODING = {
+  pg_codes: { style: "form", explode: true },
+  email_recipients: { style: "form", explode: true },
+  billing_address: { style: "deepObject", explode: true },
+  notifications: { style: "deepObject", explode: true },
+  extra: { style: "deepObject", explode: true },
+};
+
+const MULTIPART_ENCODING = {
+  billing_address: { contentType: "application/json" },
+  notifications: { contentType: "application/json" },
+  extra: { contentType: "application/json" },
+  attachment: { contentType: "application/pdf, image/jpeg, image/png, application/msword, application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
+};
+
+const body = (schema: "TransactionRequest" | "TransactionPatch", examples: Record<string, { summary: string; value: unknown }>) => ({
+  required: true,
+  content: {
+    "application/json": { schema: ref("schemas", schema), examples },
+    "application/x-www-form-urlencoded": { schema: ref("schemas", schema), encoding: FORM_ENCODING },
+    "multipart/form-data": { schema: ref("schemas", schema === "TransactionPatch" ? "TransactionPatchMultipart" : "TransactionMultipart"), encoding: MULTIPART_ENCODING },
+  },
+});
+
+const createExamples = {
+  smallest: { summary: "Smallest request", value: smallestRequest },
+  full: { summary: "Every field", value: fullRequest },
+};
+
+export const paths = {
+  "/b/checkout/v1/pymt-txn/": {
+    post: {
+      operationId: "createTransaction",
+      tags: TAGS,
+      summary: "Create a payment transaction",
+      description: `Creates a transaction in state \`created\` and returns it with its \`checkout_url\` and \`payment_methods\`. Required: \`pg_codes\`, \`amount\`, \`currency_code\`. Form-urlencoded example: \`${formRequest}\`.`,
+      security: AUTH,
+      parameters: [ref("parameters", "IdempotencyKey")],
+      requestBody: body("TransactionRequest", createExamples),
+      responses: {
+        201: transaction("Created (or, with `Idempotent-Replayed: true`, the first response to this Idempotency-Key).", ["smallest", "full"], ["Idempotent-Replayed"]),
+        ...errors(...WRITE_ERRORS),
+      },
+    },
+  },
+  "/b/checkout/v1/pymt-txn/{session_id}": {
+    parameters: [ref("parameters", "SessionId")],
+    get: {
+      operationId: "getTransaction",
+      tags: TAGS,
+      summary: "Read a payment transaction",
+      description: "Public: the session id (160 random bits) is the capability, so no credentials are needed.",
+      security: [],
+      responses: { 200: transaction("The transaction.", ["smallest", "full"]), ...errors("NotFound", "InternalError") },
+    },
+    patch: {
+      operationId: "patchTransaction",
+      tags: TAGS,
+      summary: "Change some fields of a transaction",
+      description: "Only while the transaction is `created` or `attempted` (409 otherwise). Cross-field rules are checked against the merged transaction; `payment_methods` are recomputed. A `session_id` in the body is ignored.",
+      security: AUTH,
+      requestBody: body("TransactionPatch", { patch: { summary: "Change the amount and notify by e-mail", value: patchRequest } }),
+      responses: { 200: transaction("The changed transaction.", ["patched"]), ...errors("NotFound", ...WRITE_ERRORS) },
+    },
+    put: {
+      operationId: "replaceTransaction",
+      tags: TAGS,
+      summary: "Replace the fields of a transaction",
+      description: "Like PATCH, but every writable field is replaced: fields not given return to their defaults.",
+      security: AUTH,
+      requestBody: body("TransactionRequest", createExamples),
+      responses: { 200: transaction("The replaced transaction.", ["smallest", "full"]), ...errors("NotFound", ...WRITE_ERRORS) },
+    },
+    post: {
+      operationId: "postWithSessionId",
+      tags: TAGS,
+      summary: "POST naming a session id (not allowed)",
+      description: "Create has no session id in its path; this answers 405 with an `Allow` header.",
+      security: [],
+      responses: errors("MethodNotAllowed"),
+    },
+  },
+  "/b/checkout/v1/attachments/{token}": {
+    get: {
+      operationId: "getAttachment",
+      tags: ["Attachments"],
+      summary: "Download a transaction's attachment",
+      description: "The URL in a transaction's `attachment` field; the random token is the capability.",
+      security: [],
+      parameters: [{ name: "token", in: "path", required: true, schema: { type: "string" }, description: "From the attachment URL." }],
+      responses: {
+        200: {
+          description: "The file, with its stored content type and a Content-Disposition naming it.",
+          content: Object.fromEntries(
+            ["application/pdf", "image/jpeg", "image/png", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"].map(
+              (type) => [type, { schema: { type: "string", contentMediaType: type } }],
+            ),
+          ),
+        },
+        ...errors("NotFound", "InternalError"),
+      },
+    },
+  },
+};
