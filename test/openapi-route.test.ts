@@ -5,7 +5,7 @@ import { serveRoutes } from "./support/http-server";
 
 describe("GET /b/checkout/v1/openapi.json", () => {
   it("serves the OpenAPI document as JSON, with and without a trailing slash", async () => {
-    const base = await serveRoutes([{ path: "/b/checkout/v1/openapi.json", module: { GET: openapiRoute.GET } }]);
+    const base = await serveRoutes([{ path: "/b/checkout/v1/openapi.json", module: { GET: (req: Request) => openapiRoute.GET(req, { params: Promise.resolve({}) }) } }]);
     for (const path of ["/b/checkout/v1/openapi.json", "/b/checkout/v1/openapi.json/"]) {
       const res = await fetch(`${base}${path}`);
       expect(res.status).toBe(200);
