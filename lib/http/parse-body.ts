@@ -2,6 +2,8 @@ import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "@/lib/errors"
 
 export const JSON_LIMIT = 1024 * 1024;
 export const MULTIPART_LIMIT = 10 * 1024 * 1024;
+/** Deeper bodies are refused before anything walks them recursively (hashing, validation, jsonb). */
+export const DEPTH_LIMIT = 32;
 
 export interface ParsedBody {
   fields: Record<string, unknown>;
@@ -13,6 +15,14 @@ export interface ParsedBody {
  * shape JSON would have: repeated keys make lists and `a[b]` / `a.b` keys make nested objects.
  */
 export async function parseBody(request: Request): Promise<ParsedBody> {
+  const parsed = await parseContent(request);
+  if (nestedDeeperThan(parsed.fields, DEPTH_LIMIT)) {
+    throw new BadRequest(`The body is nested too deeply; at most ${DEPTH_LIMIT} levels of objects and lists are allowed.`);
+  }
+  return parsed;
+}
+
+async function parseContent(request: Request): Promise<ParsedBody> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const multipart = type === "multipart/form-data";
   const raw = await readLimited(request, multipart ? MULTIPART_LIMIT : JSON_LIMIT);
@@ -74,6 +84,18 @@ async function readLimited(request: Request, limit: number): Promise<Buffer> {
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/** Whether objects and lists nest more than `limit` levels, checked without recursion. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (!item || typeof item !== "object") continue;
+    if (depth >= limit) return true;
+    for (const nested of Object.values(item)) pending.push([nested, depth + 1]);
+  }
+  return false;
 }
 
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);

@@ -16,6 +16,11 @@ export function toUnits(text: string, scale: number): bigint {
   return BigInt(m[1]! + fraction);
 }
 
+/** A plain decimal string without trailing zeros after the point ("12.340000" → "12.34", "100.000" → "100"). */
+export function trimFraction(text: string): string {
+  return text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
+}
+
 /** Units of 10^-scale written with exactly `scale` places ("12340", 3 → "12.340"). */
 export function formatUnits(units: bigint, scale: number): string {
   const negative = units < 0n;

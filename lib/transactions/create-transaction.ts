@@ -11,10 +11,12 @@ import { requireAction, type Caller } from "@/lib/auth/permissions";
 import type { Ctx } from "@/lib/context";
 import { Conflict, ValidationFailed } from "@/lib/errors";
 import { callerScope, requestFingerprint } from "@/lib/idempotency/idempotency-key";
+import { requireStorableText } from "@/lib/validation/storable-text";
 import { checkTransaction, type CheckedFields } from "./check-transaction";
 import { isUniqueViolation } from "./unique-violation";
 import { readFields } from "./read-fields";
 import { representTransaction, type TransactionRepresentation } from "./represent-transaction";
+import { TRANSACTION_FIELDS } from "./transaction-fields";
 
 export interface CreateResult {
   body: TransactionRepresentation | Record<string, unknown>;
@@ -31,6 +33,7 @@ interface Input {
 /** Creates a payment transaction (state created) and returns its representation. */
 export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input }): Promise<CreateResult> {
   requireAction(input.caller, "create");
+  requireStorableText(input.fields, TRANSACTION_FIELDS);
   const { fields } = readFields(input.fields, { require: true });
   const checked = fields as CheckedFields;
   const attachment = input.files.attachment ? await checkAttachment(input.files.attachment) : null;
@@ -112,13 +115,14 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
       await insertTransaction(ctx.db, row, event, idempotency ? { ...idempotency, statusCode: 201, response: body } : undefined);
     }
   } catch (error) {
-    if (isUniqueViolation(error, "transactions_live_order_no")) {
-      throw new ValidationFailed({ order_no: ["A live transaction with this order_no already exists; order numbers must be unique."] });
-    }
-    // Another request with the same key won the race: answer as its replay.
-    if (idempotency && isUniqueViolation(error, "idempotency_keys_pkey")) {
+    const orderTaken = isUniqueViolation(error, "transactions_live_order_no");
+    // Another request with the same key won the race (its order_no, if any, is the one now taken): answer as its replay.
+    if (idempotency && (orderTaken || isUniqueViolation(error, "idempotency_keys_pkey"))) {
       const replay = await replayIdempotent(ctx, idempotency);
       if (replay) return replay;
+    }
+    if (orderTaken) {
+      throw new ValidationFailed({ order_no: ["A live transaction with this order_no already exists; order numbers must be unique."] });
     }
     throw error;
   }

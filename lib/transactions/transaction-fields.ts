@@ -141,7 +141,7 @@ export const transactionFieldsSchema = z.object({
   customer_last_name: text(64).optional().meta({ example: "Ahmad" }),
   customer_email: text(128).pipe(email).optional().meta({ description: "Needed for e-mail notifications.", format: "email", example: "sara@example.com" }),
   customer_phone: text(12)
-    .pipe(z.string().regex(/^\+?\d{4,11}$/, "Enter digits only (at most 12 characters), optionally starting with +."))
+    .pipe(z.string().regex(/^\+?\d{4,12}$/, "Enter digits only (at most 12 characters), optionally starting with +."))
     .optional()
     .meta({ description: "Digits, optionally after +; needed for SMS notifications.", example: "96550000000" }),
   billing_address: jsonObject(billingAddressSchema)
@@ -166,7 +166,7 @@ export const transactionFieldsSchema = z.object({
       pattern: "^(\\d{1,4} )?\\d{1,3}:[0-5]\\d:[0-5]\\d$",
       example: "01:00:00",
     }),
-  email_recipients: listOf(z.string().trim().pipe(email))
+  email_recipients: listOf(z.string({ error: "Enter e-mail addresses as strings." }).trim().pipe(email))
     .pipe(z.array(z.string()).max(20, "Give at most 20 e-mail recipients."))
     .optional()
     .meta({

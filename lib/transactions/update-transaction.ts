@@ -13,11 +13,13 @@ import { requireAction, type Caller } from "@/lib/auth/permissions";
 import type { Ctx } from "@/lib/context";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
 import { callerScope } from "@/lib/idempotency/idempotency-key";
+import { trimFraction } from "@/lib/money/decimal";
+import { requireStorableText } from "@/lib/validation/storable-text";
 import { checkTransaction, type CheckedFields } from "./check-transaction";
 import { SESSION_ID } from "./get-transaction";
 import { readFields } from "./read-fields";
 import { representTransaction } from "./represent-transaction";
-import type { TransactionField } from "./transaction-fields";
+import { TRANSACTION_FIELDS, type TransactionField } from "./transaction-fields";
 import { isUniqueViolation } from "./unique-violation";
 
 const UPDATABLE_STATES = ["created", "attempted"];
@@ -35,6 +37,7 @@ interface Input {
 export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input }) {
   requireAction(input.caller, "update");
   if (!SESSION_ID.test(input.sessionId)) throw new NotFound();
+  requireStorableText(input.fields, TRANSACTION_FIELDS);
   const { fields, cleared } = readFields(input.fields, { require: input.replace });
   const attachment = input.files.attachment ? await checkAttachment(input.files.attachment) : null;
 
@@ -49,7 +52,7 @@ export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input
 
       const stored: CheckedFields = {
         type: txn.type as "e_commerce",
-        amount: txn.amount.replace(/\.?0+$/, ""),
+        amount: trimFraction(txn.amount),
         currency_code: txn.currency_code,
         mode: "payment",
         pg_codes: txn.pg_codes,

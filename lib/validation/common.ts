@@ -4,7 +4,7 @@ import { parseDuration } from "@/lib/time/duration";
 /** An absolute http(s) URL of at most `max` characters. */
 export const httpUrl = (max = 2000) =>
   z
-    .string()
+    .string({ error: "Enter a valid absolute URL starting with http:// or https://." })
     .trim()
     .max(max, `Ensure this URL has at most ${max} characters.`)
     .refine((v) => {
@@ -16,7 +16,7 @@ export const httpUrl = (max = 2000) =>
     }, "Enter a valid absolute URL starting with http:// or https://.");
 
 /** A duration in HH:MM:SS or D HH:MM:SS, greater than zero, as seconds. */
-export const duration = z.string().transform((v, ctx) => {
+export const duration = z.string({ error: "Use HH:MM:SS or D HH:MM:SS, for example 01:00:00." }).transform((v, ctx) => {
   const seconds = parseDuration(v);
   if (seconds === null || seconds <= 0) {
     ctx.addIssue({ code: "custom", message: "Use HH:MM:SS or D HH:MM:SS (minutes and seconds 00–59), greater than zero." });
