@@ -236,6 +236,7 @@ export interface MessagesTable {
 export interface SavedCardsTable {
   id: Generated<string>;
   customer_id: string;
+  pg: ColumnType<string, string | undefined, string>;
   gateway_code: string;
   token: string;
   brand: string;
@@ -255,6 +256,36 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+export interface GatewayMessagesTable {
+  pg: string;
+  message_id: string;
+  reference_number: string;
+  channel: "callback" | "return";
+  received_at: Timestamp;
+}
+
+export type SandboxStatus = "awaiting_card" | "challenge" | "approved" | "declined" | "error" | "processing" | "canceled";
+
+export interface SandboxPaymentsTable {
+  reference_number: string;
+  gateway_code: string;
+  amount: Numeric;
+  currency_code: string;
+  customer_id: string | null;
+  status: ColumnType<SandboxStatus, SandboxStatus | undefined, SandboxStatus>;
+  operation: GatewayOperation;
+  card_brand: string | null;
+  card_masked: string | null;
+  card_expiry: string | null;
+  save_card: Generated<boolean>;
+  token: string | null;
+  paymentid: string;
+  tranid: string | null;
+  auth_code: string | null;
+  created_at: Timestamp;
+  settled_at: NullableTimestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   currencies: CurrenciesTable;
@@ -271,6 +302,8 @@ export interface Database {
   messages: MessagesTable;
   saved_cards: SavedCardsTable;
   idempotency_keys: IdempotencyKeysTable;
+  gateway_messages: GatewayMessagesTable;
+  sandbox_payments: SandboxPaymentsTable;
 }
 
 export type AdminUser = Selectable<AdminUsersTable>;
@@ -279,3 +312,5 @@ export type GatewaySetting = Selectable<GatewaySettingsTable>;
 export type Settings = Selectable<SettingsTable>;
 export type SettingsUpdate = Updateable<SettingsTable>;
 export type NewGatewaySetting = Insertable<GatewaySettingsTable>;
+export type SandboxPayment = Selectable<SandboxPaymentsTable>;
+export type PaymentAttempt = Selectable<PaymentAttemptsTable>;

@@ -24,6 +24,7 @@ const schema = z
     BASIC_AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(900),
+    SANDBOX_LATE_CALLBACK_SECONDS: z.coerce.number().int().min(0).default(20),
   })
   .transform((e) => ({ ...e, APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "") }))
   .superRefine((e, ctx) => {

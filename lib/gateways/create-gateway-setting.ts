@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { listCurrencies } from "@/db/queries/currencies";
 import { findGatewaySettingByCode, insertGatewaySetting } from "@/db/queries/gateway-settings";
@@ -52,5 +53,7 @@ export async function createGatewaySetting({
     fee_fixed: data.feeFixed,
     fee_percent: data.feePercent,
     icon_url: data.iconUrl ?? null,
+    // The sandbox signs its messages to us with a secret of each setting's own.
+    config: data.pg === "sandbox" ? { secret: randomBytes(24).toString("hex") } : {},
   });
 }

@@ -1,0 +1,102 @@
+import { type Insertable, type Updateable, sql } from "kysely";
+import type { Db } from "../client";
+import type { PaymentAttemptsTable, TransactionState, TransactionsTable } from "../types";
+
+export function insertAttempt(db: Db, row: Insertable<PaymentAttemptsTable>) {
+  return db.insertInto("payment_attempts").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function setAttemptGatewayResponse(db: Db, id: string, gatewayResponse: Record<string, unknown>) {
+  return db
+    .updateTable("payment_attempts")
+    .set({ gateway_response: JSON.stringify(gatewayResponse), updated_at: new Date() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export function findAttemptByReference(db: Db, referenceNumber: string) {
+  return db.selectFrom("payment_attempts").selectAll().where("reference_number", "=", referenceNumber).executeTakeFirst();
+}
+
+export function latestAttempt(db: Db, sessionId: string) {
+  return db
+    .selectFrom("payment_attempts")
+    .selectAll()
+    .where("session_id", "=", sessionId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Settles an attempt only while it is pending: of many messages about it, exactly one wins. */
+export function settleAttempt(db: Db, id: string, changes: Updateable<PaymentAttemptsTable>) {
+  return db
+    .updateTable("payment_attempts")
+    .set({ ...changes, completed_at: new Date(), updated_at: new Date() })
+    .where("id", "=", id)
+    .where("state", "=", "pending")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function flagDuplicateAttempt(db: Db, id: string) {
+  return db.updateTable("payment_attempts").set({ is_duplicate: true }).where("id", "=", id).execute();
+}
+
+/** The one way a transaction's state changes: conditional on where it stands now. */
+export function moveTransaction(
+  db: Db,
+  sessionId: string,
+  from: TransactionState[],
+  to: TransactionState,
+  extra: Updateable<TransactionsTable> = {},
+) {
+  return db
+    .updateTable("transactions as t")
+    .set({ ...extra, state: to, updated_at: new Date() })
+    .where("t.session_id", "=", sessionId)
+    .where("t.state", "in", from)
+    .returning(["t.session_id", "t.state"])
+    .executeTakeFirst();
+}
+
+export function insertEvent(
+  db: Db,
+  row: {
+    sessionId: string;
+    kind: string;
+    from: string | null;
+    to: string | null;
+    cause: string;
+    attemptId?: string | null;
+    data?: Record<string, unknown>;
+  },
+) {
+  return db
+    .insertInto("transaction_events")
+    .values({
+      session_id: row.sessionId,
+      kind: row.kind,
+      from_state: row.from,
+      to_state: row.to,
+      cause: row.cause,
+      attempt_id: row.attemptId ?? null,
+      data: JSON.stringify(row.data ?? {}),
+    })
+    .returning(["id", "event_id"])
+    .executeTakeFirstOrThrow();
+}
+
+/** Records a gateway message id once; false when it was seen before (a replay). */
+export async function recordGatewayMessage(
+  db: Db,
+  row: { pg: string; messageId: string; referenceNumber: string; channel: "callback" | "return" },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto("gateway_messages")
+    .values({ pg: row.pg, message_id: row.messageId, reference_number: row.referenceNumber, channel: row.channel })
+    .onConflict((oc) => oc.columns(["pg", "message_id"]).doNothing())
+    .returning(sql<number>`1`.as("one"))
+    .executeTakeFirst();
+  return inserted !== undefined;
+}

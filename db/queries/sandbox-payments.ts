@@ -1,0 +1,27 @@
+import type { Insertable, Updateable } from "kysely";
+import type { Db } from "../client";
+import type { SandboxPaymentsTable, SandboxStatus } from "../types";
+
+export function insertSandboxPayment(db: Db, row: Insertable<SandboxPaymentsTable>) {
+  return db.insertInto("sandbox_payments").values(row).execute();
+}
+
+export function findSandboxPayment(db: Db, reference: string) {
+  return db.selectFrom("sandbox_payments").selectAll().where("reference_number", "=", reference).executeTakeFirst();
+}
+
+/** Moves a sandbox payment on only from the statuses given: a second click or a late request changes nothing. */
+export function moveSandboxPayment(
+  db: Db,
+  reference: string,
+  from: SandboxStatus[],
+  changes: Updateable<SandboxPaymentsTable>,
+) {
+  return db
+    .updateTable("sandbox_payments")
+    .set(changes)
+    .where("reference_number", "=", reference)
+    .where("status", "in", from)
+    .returningAll()
+    .executeTakeFirst();
+}

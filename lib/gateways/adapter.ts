@@ -1,0 +1,49 @@
+import type { GatewaySetting } from "@/db/types";
+import type { Ctx } from "@/lib/context";
+
+/** What a gateway said about one payment, in our terms. */
+export type Outcome = "success" | "declined" | "canceled" | "error" | "pending";
+
+export interface GatewayResult {
+  outcome: Outcome;
+  /** The gateway's raw answer, kept on the attempt as `gateway_response`. */
+  gatewayResponse: Record<string, unknown>;
+  message: string | null;
+  card: { brand: string; masked: string; expiry: string } | null;
+  /** A reusable token when the customer asked to save the card and the gateway issued one. */
+  savedCardToken: string | null;
+}
+
+/** A result the gateway will not change any more. */
+export type FinalResult = GatewayResult & { outcome: Exclude<Outcome, "pending"> };
+export const isFinal = (result: GatewayResult): result is FinalResult => result.outcome !== "pending";
+
+/** A gateway message (browser return or server callback) whose signature checked out. */
+export interface VerifiedMessage {
+  messageId: string;
+  issuedAt: Date;
+  referenceNumber: string;
+  outcome: Outcome;
+}
+
+export interface StartPaymentInput {
+  referenceNumber: string;
+  gateway: GatewaySetting;
+  /** Amount to charge, fee included, with the currency's places. */
+  amount: string;
+  currencyCode: string;
+  customerId: string | null;
+  language: string;
+}
+
+/** One interface for every payment gateway: start a payment, check its messages, ask about a payment. */
+export interface GatewayAdapter {
+  /** Sets the payment up at the gateway; returns where to send the customer. */
+  startPayment(ctx: Ctx, input: StartPaymentInput): Promise<{ redirectUrl: string; gatewayResponse: Record<string, unknown> }>;
+  /** The reference a message claims to be about, before its signature is checked. */
+  referenceOf(params: Record<string, string>): string | null;
+  /** Checks a message's signature with the gateway setting's secret; null when it does not check out. */
+  verifyMessage(gateway: GatewaySetting, params: Record<string, string>): VerifiedMessage | null;
+  /** Asks the gateway for the payment's result; `settle` lets a gateway finish a payment still processing. */
+  inquire(ctx: Ctx, gateway: GatewaySetting, referenceNumber: string, options: { settle: boolean }): Promise<GatewayResult>;
+}

@@ -1,0 +1,8 @@
+import type { GatewayAdapter } from "./adapter";
+import type { KnownPg } from "./known-gateways";
+import { sandboxAdapter } from "./sandbox/sandbox-adapter";
+
+const ADAPTERS: Record<KnownPg, GatewayAdapter> = { sandbox: sandboxAdapter };
+
+/** The adapter for a gateway setting's `pg`, or null when this build has none. */
+export const adapterFor = (pg: string): GatewayAdapter | null => ADAPTERS[pg as KnownPg] ?? null;

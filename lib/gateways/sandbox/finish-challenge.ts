@@ -1,0 +1,17 @@
+import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
+import type { Ctx } from "@/lib/context";
+import { NotFound } from "@/lib/errors";
+import { browserReturnUrl, scheduleCallback } from "./notify-merchant";
+
+/** The customer's answer on the 3-D Secure challenge page: approve or deny. */
+export async function finishChallenge({ ctx, input }: { ctx: Ctx; input: { reference: string; approve: boolean } }) {
+  const moved = await moveSandboxPayment(ctx.db, input.reference, ["challenge"], {
+    status: input.approve ? "approved" : "declined",
+    auth_code: input.approve ? String(Math.floor(100000 + Math.random() * 900000)) : null,
+    settled_at: new Date(),
+  });
+  if (moved) scheduleCallback(ctx, moved);
+  const payment = moved ?? (await findSandboxPayment(ctx.db, input.reference));
+  if (!payment) throw new NotFound();
+  return { url: await browserReturnUrl(ctx, payment) };
+}

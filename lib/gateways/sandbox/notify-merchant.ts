@@ -1,0 +1,46 @@
+import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
+import type { SandboxPayment } from "@/db/types";
+import type { Ctx } from "@/lib/context";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log/logger";
+import { sandboxMessage } from "./sandbox-message";
+import { sandboxCallbackUrl, sandboxReturnUrl } from "./sandbox-urls";
+
+async function secretFor(ctx: Ctx, p: SandboxPayment): Promise<string> {
+  const gateway = await findGatewaySettingByCode(ctx.db, p.gateway_code);
+  return String(gateway?.config.secret ?? "");
+}
+
+/** Where the sandbox sends the customer's browser back: our return URL with a signed message. */
+export async function browserReturnUrl(ctx: Ctx, p: SandboxPayment): Promise<string> {
+  return `${sandboxReturnUrl()}?${new URLSearchParams(sandboxMessage(await secretFor(ctx, p), p))}`;
+}
+
+async function postCallback(ctx: Ctx, reference: string): Promise<void> {
+  const payment = await findSandboxPayment(ctx.db, reference);
+  if (!payment) return;
+  const body = JSON.stringify(sandboxMessage(await secretFor(ctx, payment), payment));
+  try {
+    const res = await fetch(sandboxCallbackUrl(), { method: "POST", headers: { "content-type": "application/json" }, body });
+    if (!res.ok) logger.warn({ status: res.status, reference }, "sandbox callback refused");
+  } catch (error) {
+    logger.warn({ err: error, reference }, "sandbox callback failed");
+  }
+}
+
+/**
+ * The sandbox's server-to-server callback, sent a moment after the result so that it races the browser's
+ * return. A payment left without an answer ("no answer" card) is approved and called back much later.
+ */
+export function scheduleCallback(ctx: Ctx, p: SandboxPayment): void {
+  if (p.status !== "processing") {
+    setTimeout(() => void postCallback(ctx, p.reference_number), Math.floor(Math.random() * 300)).unref();
+    return;
+  }
+  if (env.SANDBOX_LATE_CALLBACK_SECONDS === 0) return;
+  setTimeout(async () => {
+    await moveSandboxPayment(ctx.db, p.reference_number, ["processing"], { status: "approved", settled_at: new Date() });
+    await postCallback(ctx, p.reference_number);
+  }, env.SANDBOX_LATE_CALLBACK_SECONDS * 1000).unref();
+}

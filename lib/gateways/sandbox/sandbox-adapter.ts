@@ -1,0 +1,63 @@
+import { randomInt } from "node:crypto";
+import { findSandboxPayment, insertSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
+import type { GatewayAdapter, VerifiedMessage } from "@/lib/gateways/adapter";
+import { Conflict } from "@/lib/errors";
+import { outcomeOf, sandboxResult } from "./sandbox-message";
+import { hasValidSignature } from "./sandbox-signature";
+import { sandboxCardPageUrl } from "./sandbox-urls";
+
+const RESULT_OUTCOMES: Record<string, VerifiedMessage["outcome"]> = {
+  CAPTURED: "success",
+  APPROVED: "success",
+  "NOT CAPTURED": "declined",
+  CANCELED: "canceled",
+  ERROR: "error",
+  PENDING: "pending",
+};
+
+const secretOf = (config: Record<string, unknown>) => String(config.secret ?? "");
+
+/** The built-in simulated redirect gateway (pg "sandbox"). */
+export const sandboxAdapter: GatewayAdapter = {
+  async startPayment(ctx, input) {
+    if (!input.gateway.is_sandbox) {
+      throw new Conflict(`Gateway setting ${input.gateway.code} is not marked sandbox; the sandbox gateway refuses it.`);
+    }
+    const paymentid = String(randomInt(10 ** 9, 10 ** 10)) + String(randomInt(10 ** 5, 10 ** 6));
+    await insertSandboxPayment(ctx.db, {
+      reference_number: input.referenceNumber,
+      gateway_code: input.gateway.code,
+      amount: input.amount,
+      currency_code: input.currencyCode,
+      customer_id: input.customerId,
+      operation: input.gateway.operation,
+      paymentid,
+      created_at: new Date(),
+    });
+    return { redirectUrl: sandboxCardPageUrl(input.referenceNumber), gatewayResponse: { paymentid, result: "INITIALIZED" } };
+  },
+
+  referenceOf: (params) => params.ref ?? null,
+
+  verifyMessage(gateway, params) {
+    const secret = secretOf(gateway.config);
+    const outcome = RESULT_OUTCOMES[params.result ?? ""];
+    const issuedAt = new Date(params.issued_at ?? "");
+    if (!secret || !hasValidSignature(secret, params) || !outcome || !params.message_id || Number.isNaN(issuedAt.getTime())) {
+      return null;
+    }
+    return { messageId: params.message_id, issuedAt, referenceNumber: params.ref!, outcome };
+  },
+
+  async inquire(ctx, _gateway, reference, { settle }) {
+    let payment = await findSandboxPayment(ctx.db, reference);
+    if (!payment) return { outcome: "error", message: "Unknown payment", card: null, savedCardToken: null, gatewayResponse: {} };
+    // A payment the gateway never answered for ("no answer" card) is approved when someone asks about it.
+    if (settle && payment.status === "processing") {
+      payment =
+        (await moveSandboxPayment(ctx.db, reference, ["processing"], { status: "approved", settled_at: new Date() })) ??
+        (await findSandboxPayment(ctx.db, reference))!;
+    }
+    return { ...sandboxResult(payment), outcome: outcomeOf(payment.status) };
+  },
+};

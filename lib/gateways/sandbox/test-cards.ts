@@ -1,0 +1,32 @@
+/** What the sandbox does with a card number. Any other card is refused as not a test card. */
+export type CardBehaviour = "approve" | "decline" | "challenge" | "error" | "no_answer" | "unknown";
+
+const TEST_CARDS: Record<string, CardBehaviour> = {
+  "4111111111111111": "approve",
+  "4000000000000002": "decline",
+  "4000000000003220": "challenge",
+  "4000000000000119": "error",
+  "4000000000000259": "no_answer",
+};
+
+export const cardBehaviour = (digits: string): CardBehaviour => TEST_CARDS[digits] ?? "unknown";
+
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string {
+  if (digits.startsWith("4")) return "Visa";
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return "Mastercard";
+  if (/^3[47]/.test(digits)) return "American Express";
+  return "Card";
+}
+
+/** Only the last four digits ever leave the card form. */
+export const maskCard = (digits: string) => `•••• ${digits.slice(-4)}`;

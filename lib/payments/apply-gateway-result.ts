@@ -1,0 +1,78 @@
+import {
+  flagDuplicateAttempt,
+  insertEvent,
+  moveTransaction,
+  settleAttempt,
+} from "@/db/queries/payments";
+import { insertSavedCard } from "@/db/queries/saved-cards";
+import { findTransactionView } from "@/db/queries/transactions";
+import type { PaymentAttempt } from "@/db/types";
+import type { Db } from "@/db/client";
+import type { FinalResult } from "@/lib/gateways/adapter";
+import { RESULT_WORDS, transitionFor } from "./transitions";
+
+/**
+ * Settles a pending attempt with a final gateway result, inside the caller's database transaction:
+ * the attempt moves once (of many messages about it, one wins), then the transaction moves conditionally,
+ * and one event records it. A success that finds the transaction already settled is a duplicate payment.
+ * Returns false when the attempt was already settled (nothing changed).
+ */
+export async function applyGatewayResult(
+  db: Db,
+  attempt: PaymentAttempt,
+  result: FinalResult,
+  cause: string,
+): Promise<boolean> {
+  const settled = await settleAttempt(db, attempt.id, {
+    state: result.outcome,
+    gateway_response: JSON.stringify(result.gatewayResponse),
+    card: result.card ? JSON.stringify(result.card) : null,
+    message: result.message,
+  });
+  if (!settled) return false;
+
+  const view = (await findTransactionView(db, attempt.session_id, true))!;
+  const { txn } = view;
+  const { to, from } = transitionFor(result.outcome, txn.operation);
+  const moved = await moveTransaction(
+    db,
+    txn.session_id,
+    from,
+    to,
+    result.outcome === "success" ? { paid_amount: attempt.amount } : {},
+  );
+  const data = { result: RESULT_WORDS[result.outcome], outcome: result.outcome, reference_number: attempt.reference_number };
+
+  if (moved) {
+    await insertEvent(db, { sessionId: txn.session_id, kind: "state_changed", from: txn.state, to, cause, attemptId: attempt.id, data });
+  } else if (result.outcome === "success") {
+    // Money moved for a transaction that was already settled (or expired): keep it visible for a refund.
+    await flagDuplicateAttempt(db, attempt.id);
+    await insertEvent(db, {
+      sessionId: txn.session_id,
+      kind: "duplicate_payment",
+      from: txn.state,
+      to: txn.state,
+      cause,
+      attemptId: attempt.id,
+      data: { ...data, transaction_state: txn.state },
+    });
+  } else {
+    await insertEvent(db, { sessionId: txn.session_id, kind: "attempt_settled", from: txn.state, to: txn.state, cause, attemptId: attempt.id, data });
+  }
+
+  if (result.savedCardToken && result.card && txn.customer_id) {
+    const [month, year] = result.card.expiry.split("/").map(Number);
+    await insertSavedCard(db, {
+      customerId: txn.customer_id,
+      pg: attempt.pg,
+      gatewayCode: attempt.gateway_code,
+      token: result.savedCardToken,
+      brand: result.card.brand,
+      masked: result.card.masked,
+      month: month!,
+      year: year!,
+    });
+  }
+  return true;
+}

@@ -1,0 +1,53 @@
+import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { findAttemptByReference, recordGatewayMessage } from "@/db/queries/payments";
+import type { Ctx } from "@/lib/context";
+import { BadRequest } from "@/lib/errors";
+import { isFinal } from "@/lib/gateways/adapter";
+import { adapterFor } from "@/lib/gateways/adapters";
+import { applyGatewayResult } from "./apply-gateway-result";
+
+const MAX_MESSAGE_AGE_MS = 24 * 60 * 60 * 1000;
+
+export interface RecordedResult {
+  sessionId: string;
+  referenceNumber: string;
+  changed: boolean;
+}
+
+/**
+ * A gateway's message about an attempt, from the customer's browser (return) or the gateway's server
+ * (callback), in any order and any number of times. Forged, stale or replayed messages change nothing (400);
+ * a genuine message about an attempt that is already settled changes nothing either.
+ */
+export async function recordGatewayResult({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { pg: string; channel: "callback" | "return"; params: Record<string, string> };
+}): Promise<RecordedResult> {
+  const adapter = adapterFor(input.pg);
+  const reference = adapter?.referenceOf(input.params);
+  const attempt = reference ? await findAttemptByReference(ctx.db, reference) : undefined;
+  const gateway = attempt ? await findGatewaySettingByCode(ctx.db, attempt.gateway_code) : undefined;
+  const message = adapter && attempt && gateway && attempt.pg === input.pg ? adapter.verifyMessage(gateway, input.params) : null;
+  if (!adapter || !attempt || !gateway || !message) throw new BadRequest("The gateway message is not valid.");
+  const age = Date.now() - message.issuedAt.getTime();
+  if (age > MAX_MESSAGE_AGE_MS || age < -5 * 60 * 1000) throw new BadRequest("The gateway message is too old.");
+
+  // The result itself comes from asking the gateway, not from the message: a message only says "look".
+  const result = message.outcome === "pending" ? null : await adapter.inquire(ctx, gateway, attempt.reference_number, { settle: false });
+
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    const fresh = await recordGatewayMessage(trx, {
+      pg: input.pg,
+      messageId: message.messageId,
+      referenceNumber: attempt.reference_number,
+      channel: input.channel,
+    });
+    if (!fresh) throw new BadRequest("The gateway message was already received.");
+    if (!result || !isFinal(result)) return false;
+    return applyGatewayResult(trx, attempt, result, `gateway_${input.channel}`);
+  });
+  return { sessionId: attempt.session_id, referenceNumber: attempt.reference_number, changed };
+}

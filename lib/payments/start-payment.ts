@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { insertAttempt, insertEvent, moveTransaction, setAttemptGatewayResponse } from "@/db/queries/payments";
+import { findTransactionView } from "@/db/queries/transactions";
+import type { Ctx } from "@/lib/context";
+import { NotFound } from "@/lib/errors";
+import { adapterFor } from "@/lib/gateways/adapters";
+import { computeFee } from "@/lib/money/compute-fee";
+import { SESSION_ID } from "@/lib/transactions/get-transaction";
+import { PAYABLE } from "./transitions";
+
+export type StartPaymentResult =
+  | { kind: "redirect"; url: string; referenceNumber: string }
+  | { kind: "expired" }
+  | { kind: "closed"; state: string };
+
+/** Our reference for an attempt: unique, unguessable, printable on a receipt. */
+const newReference = () => `CK${randomBytes(8).toString("hex").toUpperCase()}`;
+
+/**
+ * The customer's pay action: a new pending attempt on one of the transaction's gateways, and the address of
+ * the gateway's page. Past the expiration time the transaction is marked expired instead and nothing starts.
+ */
+export async function startPayment({ ctx, input }: { ctx: Ctx; input: { sessionId: string; code: string } }): Promise<StartPaymentResult> {
+  if (!SESSION_ID.test(input.sessionId)) throw new NotFound();
+  return ctx.db.transaction().execute(async (trx) => {
+    const tx: Ctx = { db: trx };
+    const view = await findTransactionView(trx, input.sessionId, true);
+    if (!view) throw new NotFound();
+    const { txn } = view;
+    if (!PAYABLE.includes(txn.state)) return { kind: "closed", state: txn.state };
+
+    if (txn.expires_at.getTime() <= Date.now()) {
+      await moveTransaction(trx, txn.session_id, PAYABLE, "expired");
+      await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: txn.state, to: "expired", cause: "customer_attempt_after_expiry" });
+      return { kind: "expired" };
+    }
+
+    const gateway = txn.pg_codes.includes(input.code) ? await findGatewaySettingByCode(trx, input.code) : undefined;
+    const adapter = gateway?.enabled ? adapterFor(gateway.pg) : null;
+    if (!gateway || !adapter) throw new NotFound(`This transaction has no payment method ${input.code}.`);
+
+    const fee = computeFee(txn.amount, view.decimals, gateway, txn.currency_code);
+    const attempt = await insertAttempt(trx, {
+      session_id: txn.session_id,
+      reference_number: newReference(),
+      gateway_code: gateway.code,
+      pg: gateway.pg,
+      amount: fee.total,
+      fee: fee.fee,
+      currency_code: txn.currency_code,
+    });
+    if (txn.state !== "pending") {
+      await moveTransaction(trx, txn.session_id, ["created", "attempted"], "pending");
+      await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: txn.state, to: "pending", cause: "payment_started", attemptId: attempt.id });
+    }
+    const started = await adapter.startPayment(tx, {
+      referenceNumber: attempt.reference_number,
+      gateway,
+      amount: fee.total,
+      currencyCode: txn.currency_code,
+      customerId: txn.customer_id,
+      language: txn.language,
+    });
+    await setAttemptGatewayResponse(trx, attempt.id, started.gatewayResponse);
+    return { kind: "redirect", url: started.redirectUrl, referenceNumber: attempt.reference_number };
+  });
+}
