@@ -1,0 +1,15 @@
+import { appContext } from "@/lib/context";
+import { env } from "@/lib/env";
+import { removeSavedCard } from "@/lib/gateways/sandbox/remove-saved-card";
+import { handleRoute } from "@/lib/http/handle-route";
+import { readForm } from "@/lib/http/read-form";
+import { seeOther } from "@/lib/http/see-other";
+
+export const dynamic = "force-dynamic";
+
+export const POST = handleRoute(async (request) => {
+  const form = await readForm(request);
+  const reference = form.reference ?? "";
+  await removeSavedCard({ ctx: appContext(), input: { reference, cardId: form.card_id ?? "" } });
+  return seeOther(`${env.APP_URL}/sandbox/pay/${encodeURIComponent(reference)}?removed=1`);
+});

@@ -1,0 +1,43 @@
+import { getSettings } from "@/db/queries/settings";
+import { findSandboxPayment } from "@/db/queries/sandbox-payments";
+import { listSavedCards } from "@/db/queries/saved-cards";
+import type { Ctx } from "@/lib/context";
+import { formatAmount } from "@/lib/money/decimal";
+import { listCurrencies } from "@/db/queries/currencies";
+
+export interface CardPage {
+  reference: string;
+  status: string;
+  merchantName: string;
+  amount: string;
+  currency: string;
+  canSaveCard: boolean;
+  savedCards: { id: string; brand: string; masked: string; expiry: string }[];
+}
+
+/** What the sandbox's card and 3-D Secure pages show for a payment, or null when there is no such payment. */
+export async function loadCardPage({ ctx, input }: { ctx: Ctx; input: { reference: string } }): Promise<CardPage | null> {
+  if (!/^[A-Z0-9]{6,40}$/.test(input.reference)) return null;
+  const payment = await findSandboxPayment(ctx.db, input.reference);
+  if (!payment) return null;
+  const [settings, currencies, saved] = await Promise.all([
+    getSettings(ctx.db),
+    listCurrencies(ctx.db),
+    payment.customer_id ? listSavedCards(ctx.db, payment.customer_id, "sandbox") : Promise.resolve([]),
+  ]);
+  const decimals = currencies.find((c) => c.code === payment.currency_code)?.decimals ?? 2;
+  return {
+    reference: payment.reference_number,
+    status: payment.status,
+    merchantName: settings.merchant_name,
+    amount: formatAmount(payment.amount, decimals),
+    currency: payment.currency_code,
+    canSaveCard: payment.customer_id !== null,
+    savedCards: saved.map((c) => ({
+      id: c.id,
+      brand: c.brand,
+      masked: c.masked_number,
+      expiry: `${String(c.expiry_month).padStart(2, "0")}/${String(c.expiry_year % 100).padStart(2, "0")}`,
+    })),
+  };
+}

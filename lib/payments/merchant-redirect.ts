@@ -1,0 +1,25 @@
+import type { TransactionRow } from "@/db/queries/transactions";
+
+/** States after which the customer is done here and goes back to the merchant. */
+const FINISHED = ["paid", "authorized", "error", "expired", "canceled", "failed"];
+
+/**
+ * The merchant's redirect_url (or the admin default) with order_no, reference_number, session_id and the
+ * `extra` keys as query parameters; null when there is none or the payment is not finished.
+ */
+export function merchantRedirectUrl(
+  txn: TransactionRow,
+  defaultRedirectUrl: string | null,
+  referenceNumber: string | null,
+): string | null {
+  const target = txn.redirect_url ?? defaultRedirectUrl;
+  if (!target || !FINISHED.includes(txn.state)) return null;
+  const url = new URL(target);
+  for (const [key, value] of Object.entries(txn.extra)) {
+    url.searchParams.set(key, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  if (txn.order_no) url.searchParams.set("order_no", txn.order_no);
+  if (referenceNumber) url.searchParams.set("reference_number", referenceNumber);
+  url.searchParams.set("session_id", txn.session_id);
+  return url.toString();
+}
