@@ -1,0 +1,51 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+// `node --import tsx file.ts` is what `tsx file.ts` runs, minus tsx's signal-relaying parent process: the pid
+// we hold is the script's own, so SIGTERM reaches its handlers directly.
+const TSX = ["--import", "tsx"];
+
+/** Runs a TypeScript script to completion and returns its stdout lines. */
+export async function runScript(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string[]> {
+  const { stdout } = await run(process.execPath, [...TSX, file, ...args], { env });
+  return stdout.trim().split("\n");
+}
+
+/** Starts a long-running TypeScript script whose output goes to our stderr, prefixed so it stays readable. */
+export function startScript(file: string, args: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {
+  return startNode([...TSX, file, ...args], env, label);
+}
+
+/** Starts `node <args>` (in `cwd`) whose output goes to our stderr, prefixed so it stays readable. */
+export function startNode(args: string[], env: NodeJS.ProcessEnv, label: string, cwd?: string): ChildProcess {
+  const child = spawn(process.execPath, args, { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
+  // Long lines (a JSON log entry with a stack) are cut so the bench's own output stays readable.
+  const relay = (chunk: Buffer) =>
+    process.stderr.write(chunk.toString("utf8").replace(/^(.{0,240}).*$/gm, (_, line: string) => (line ? `[${label}] ${line}` : line)));
+  child.stdout!.on("data", relay);
+  child.stderr!.on("data", relay);
+  return child;
+}
+
+/** SIGTERM, then wait for the exit (SIGKILL after `graceMs`, which should not happen). */
+export async function stopProcess(child: ChildProcess, graceMs = 30_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Polls `url` until it answers 200, failing early if `child` exits. */
+export async function waitForOk(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The process serving ${url} exited with code ${child.exitCode}.`);
+    const ok = await fetch(url).then((r) => r.status === 200, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s.`);
+}
