@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll } from "vitest";
 
-type RouteModule = Partial<Record<string, (req: Request, ctx: { params: Promise<Record<string, unknown>> }) => Promise<Response>>>;
+type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, unknown>> }) => Promise<Response>;
+type RouteModule = object;
 export interface Route {
   /** Path pattern in Next's notation, e.g. /b/checkout/v1/pymt-txn/[sessionId]; a trailing slash is optional. */
   path: string;
@@ -26,7 +27,7 @@ export async function serveRoutes(routes: Route[]): Promise<string> {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const found = routes.map((r) => ({ r, params: match(r.path, url.pathname) })).find((x) => x.params);
-    const handler = found?.r.module[req.method ?? "GET"];
+    const handler = (found?.r.module as Record<string, RouteHandler | undefined> | undefined)?.[req.method ?? "GET"];
     if (!found || !handler) {
       res.writeHead(found ? 405 : 404, { "content-type": "application/json" }).end('{"detail":"no route"}');
       return;
