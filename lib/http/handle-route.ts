@@ -23,7 +23,9 @@ export function handleRoute<P = Record<string, never>>(handler: Handler<P>) {
         response = await handler(request, { params: context.params, requestId });
         response.headers.set("X-Request-Id", requestId);
       } catch (error) {
-        if (!(error instanceof DomainError)) logger.error({ err: error }, "unhandled error");
+        // A client that hung up mid-request is not a fault of ours.
+        if (request.signal.aborted) logger.info("client closed the request");
+        else if (!(error instanceof DomainError)) logger.error({ err: error }, "unhandled error");
         response = errorResponse(error, requestId);
       }
       const path = new URL(request.url).pathname;

@@ -18,13 +18,14 @@ export async function browserReturnUrl(ctx: Ctx, p: SandboxPayment): Promise<str
 }
 
 async function postCallback(ctx: Ctx, reference: string): Promise<void> {
-  const payment = await findSandboxPayment(ctx.db, reference);
-  if (!payment) return;
-  const body = JSON.stringify(sandboxMessage(await secretFor(ctx, payment), payment));
   try {
+    const payment = await findSandboxPayment(ctx.db, reference);
+    if (!payment) return;
+    const body = JSON.stringify(sandboxMessage(await secretFor(ctx, payment), payment));
     const res = await fetch(sandboxCallbackUrl(), { method: "POST", headers: { "content-type": "application/json" }, body });
     if (!res.ok) logger.warn({ status: res.status, reference }, "sandbox callback refused");
   } catch (error) {
+    // A simulated gateway's callback that cannot be sent is only logged: the browser return still settles.
     logger.warn({ err: error, reference }, "sandbox callback failed");
   }
 }
@@ -40,7 +41,9 @@ export function scheduleCallback(ctx: Ctx, p: SandboxPayment): void {
   }
   if (env.SANDBOX_LATE_CALLBACK_SECONDS === 0) return;
   setTimeout(async () => {
-    await moveSandboxPayment(ctx.db, p.reference_number, ["processing"], { status: "approved", settled_at: new Date() });
-    await postCallback(ctx, p.reference_number);
+    const settled = await moveSandboxPayment(ctx.db, p.reference_number, ["processing"], { status: "approved", settled_at: new Date() }).catch(
+      () => undefined,
+    );
+    if (settled) await postCallback(ctx, p.reference_number);
   }, env.SANDBOX_LATE_CALLBACK_SECONDS * 1000).unref();
 }

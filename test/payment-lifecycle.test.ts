@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Caller } from "@/lib/auth/permissions";
+import { cancelSandboxPayment } from "@/lib/gateways/sandbox/cancel-sandbox-payment";
+import { finishChallenge } from "@/lib/gateways/sandbox/finish-challenge";
+import { inquirePayment } from "@/lib/payments/inquire-payment";
+import { startPayment } from "@/lib/payments/start-payment";
+import { CARDS, deliverReturn, events, freshMessage, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
+import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
+import { testContext } from "./support/test-context";
+
+const ctx = testContext();
+let caller: Caller;
+beforeAll(async () => {
+  caller = await setUpPayments(ctx);
+});
+
+const attempt = (reference: string) =>
+  ctx.db.selectFrom("payment_attempts").selectAll().where("reference_number", "=", reference).executeTakeFirstOrThrow();
+
+describe("payment lifecycle on the sandbox gateway", () => {
+  it("created → pending → paid with an approved card, one event per change", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    const { reference, next } = await payWith(ctx, sessionId, CARDS.approve);
+    expect(await stateOf(ctx, sessionId)).toBe("pending");
+    const recorded = await deliverReturn(ctx, next);
+    expect(recorded).toMatchObject({ sessionId, referenceNumber: reference, changed: true });
+    expect(await stateOf(ctx, sessionId)).toBe("paid");
+    const moves = (await events(ctx, sessionId)).map((e) => [e.kind, e.from_state, e.to_state, e.cause]);
+    expect(moves).toEqual([
+      ["created", null, "created", "api"],
+      ["state_changed", "created", "pending", "payment_started"],
+      ["state_changed", "pending", "paid", "gateway_return"],
+    ]);
+    const row = await attempt(reference);
+    expect(row.state).toBe("success");
+    expect(row.card).toEqual({ brand: "Visa", masked: "•••• 1111", expiry: "12/39" });
+    expect(Object.keys(row.gateway_response!)).toEqual(
+      expect.arrayContaining(["result", "postdate", "ref", "trackid", "tranid", "udf1", "udf2", "udf3", "udf4", "udf5", "eci", "responsecode", "paymentid", "auth"]),
+    );
+    expect(row.gateway_response).toMatchObject({ result: "CAPTURED", ref: reference, responsecode: "00" });
+  });
+
+  it("an authorize gateway yields authorized, not paid", async () => {
+    const sessionId = await newTransaction(ctx, caller, { pg_codes: ["card-auth"] });
+    const { next } = await payWith(ctx, sessionId, CARDS.approve, { code: "card-auth" });
+    await deliverReturn(ctx, next);
+    expect(await stateOf(ctx, sessionId)).toBe("authorized");
+  });
+
+  it("a declined card leaves the transaction attempted and the customer may try again", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    const declined = await payWith(ctx, sessionId, CARDS.decline);
+    await deliverReturn(ctx, declined.next);
+    expect(await stateOf(ctx, sessionId)).toBe("attempted");
+    expect((await attempt(declined.reference)).message).toBe("Insufficient funds");
+    const retry = await payWith(ctx, sessionId, CARDS.approve);
+    await deliverReturn(ctx, retry.next);
+    expect(await stateOf(ctx, sessionId)).toBe("paid");
+  });
+
+  it("a processing error moves the transaction to error", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    const { next } = await payWith(ctx, sessionId, CARDS.error);
+    await deliverReturn(ctx, next);
+    expect(await stateOf(ctx, sessionId)).toBe("error");
+  });
+
+  it("3-D Secure: Approve pays, Deny declines", async () => {
+    const approved = await newTransaction(ctx, caller);
+    const a = await payWith(ctx, approved, CARDS.challenge);
+    expect(a.next).toContain(`/sandbox/3ds/${a.reference}`);
+    await deliverReturn(ctx, (await finishChallenge({ ctx, input: { reference: a.reference, approve: true } })).url);
+    expect(await stateOf(ctx, approved)).toBe("paid");
+
+    const denied = await newTransaction(ctx, caller);
+    const d = await payWith(ctx, denied, CARDS.challenge);
+    await deliverReturn(ctx, (await finishChallenge({ ctx, input: { reference: d.reference, approve: false } })).url);
+    expect(await stateOf(ctx, denied)).toBe("attempted");
+  });
+
+  it("Cancel on the gateway page leaves the transaction attempted", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    const started = await startPayment({ ctx, input: { sessionId, code: "card" } });
+    if (started.kind !== "redirect") throw new Error("not started");
+    await deliverReturn(ctx, (await cancelSandboxPayment({ ctx, input: { reference: started.referenceNumber } })).url);
+    expect(await stateOf(ctx, sessionId)).toBe("attempted");
+    expect((await attempt(started.referenceNumber)).state).toBe("canceled");
+  });
+
+  it("no answer: the attempt stays pending until an inquiry settles it", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    const { reference, next } = await payWith(ctx, sessionId, CARDS.noAnswer);
+    expect((await deliverReturn(ctx, next)).changed).toBe(false);
+    expect(await stateOf(ctx, sessionId)).toBe("pending");
+    expect((await attempt(reference)).state).toBe("pending");
+    expect(await inquirePayment({ ctx, input: { referenceNumber: reference } })).toMatchObject({ state: "success", changed: true });
+    expect(await stateOf(ctx, sessionId)).toBe("paid");
+  });
+
+  it("a late callback after the browser return changes nothing more", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    const { reference, next } = await payWith(ctx, sessionId, CARDS.approve);
+    await deliverReturn(ctx, next);
+    const late = await recordGatewayResult({ ctx, input: { pg: "sandbox", channel: "callback", params: await freshMessage(ctx, reference) } });
+    expect(late.changed).toBe(false);
+    expect((await events(ctx, sessionId)).filter((e) => e.to_state === "paid")).toHaveLength(1);
+  });
+});
