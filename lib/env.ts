@@ -25,6 +25,28 @@ const schema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(900),
     SANDBOX_LATE_CALLBACK_SECONDS: z.coerce.number().int().min(0).default(20),
+    JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
+    WORKER: flag(true),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, "comma-separated seconds, e.g. 10,60,300")
+      .default("10,60,300,1800,7200,21600,86400")
+      .transform((v) => v.split(",").map(Number)),
+    MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    JOB_LOCK_STALE_SECONDS: z.coerce.number().int().min(1).default(120),
+    INNGEST_EVENT_KEY: z.string().optional(),
+    INNGEST_SIGNING_KEY: z.string().optional(),
+    INNGEST_BASE_URL: z.url().optional(),
+    INNGEST_DEV: flag(false),
+    RESEND_API_KEY: z.string().optional(),
+    RESEND_BASE_URL: z.url().optional(),
+    EMAIL_FROM: z.string().default("Checkout <payments@example.com>"),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    TWILIO_BASE_URL: z.url().optional(),
   })
   .transform((e) => ({ ...e, APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "") }))
   .superRefine((e, ctx) => {

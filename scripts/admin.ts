@@ -1,6 +1,7 @@
 // npm run admin -- <command> [options]: administration from the shell, on DATABASE_URL or the embedded database.
 import { openDatabase } from "@/db/connect";
 import { migrateToLatest } from "@/db/migrate";
+import { migrateJobQueue } from "@/db/migrate-job-queue";
 import { type FieldErrors, DomainError, ValidationFailed } from "@/lib/errors";
 import { commands } from "./admin-commands/commands";
 import { UsageError } from "./admin-commands/usage-error";
@@ -28,6 +29,7 @@ runMain(async () => {
   const database = await openDatabase({ adoptOrphan: false });
   try {
     await migrateToLatest(database.db);
+    await migrateJobQueue(database.url);
     const lines = await command.run({ db: database.db }, args);
     process.stdout.write(lines.map((l) => l + "\n").join(""));
     return 0;

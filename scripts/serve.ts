@@ -5,8 +5,10 @@ import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "@/db/connect";
 import { migrateToLatest } from "@/db/migrate";
+import { migrateJobQueue } from "@/db/migrate-job-queue";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
 import { env } from "@/lib/env";
+import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/log/logger";
 import { runMain } from "./run-main";
 
@@ -15,9 +17,12 @@ const mode = process.argv[2] === "dev" ? "dev" : "start";
 runMain(async () => {
   const database = await openDatabase({ adoptOrphan: true });
   const applied = await migrateToLatest(database.db);
+  await migrateJobQueue(database.url);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
   const demo = env.DEMO_DATA ? await seedDemoData({ ctx: { db: database.db } }) : null;
   await database.db.destroy();
+  // The embedded job engine runs beside the web server unless WORKER=off (then run `npm run worker` elsewhere).
+  const worker = env.WORKER ? await startWorker(database.url) : null;
 
   const secret = env.NEXTAUTH_SECRET ?? (await loadOrCreateSecret(path.resolve(env.DATA_DIR, "auth-secret")));
   const next = spawn(
@@ -33,6 +38,7 @@ runMain(async () => {
     `Checkout service (${mode === "dev" ? "development" : "production"}) on ${env.APP_URL}`,
     `  Admin panel:  ${env.APP_URL}/admin/login`,
     `  Health:       ${env.APP_URL}/api/health`,
+    `  Jobs:         ${worker ? `${env.JOB_ENGINE} engine running in this process` : "WORKER=off (run npm run worker)"}`,
     `  Database:     ${database.embedded ? `embedded PostgreSQL, data in ${path.resolve(env.DATA_DIR)}` : "DATABASE_URL"}`,
   ];
   if (demo) {
@@ -59,6 +65,7 @@ runMain(async () => {
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   const code = await new Promise<number>((resolve) => next.on("exit", (c) => resolve(c ?? 0)));
+  await worker?.stop();
   await database.close();
   return code;
 });

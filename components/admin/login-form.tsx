@@ -30,7 +30,8 @@ export function LoginForm() {
       router.refresh();
       return;
     }
-    setError(result?.status === 429 ? MESSAGES.TooManyRequests! : MESSAGES.default!);
+    const throttled = result?.status === 429 || result?.error === "TooManyRequests";
+    setError(throttled ? MESSAGES.TooManyRequests! : MESSAGES.default!);
   }
 
   return (

@@ -1,5 +1,6 @@
 import { type Insertable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
+import { addJob } from "./jobs";
 import type { PaymentAttemptsTable, TransactionState, TransactionsTable } from "../types";
 
 export function insertAttempt(db: Db, row: Insertable<PaymentAttemptsTable>) {
@@ -60,7 +61,8 @@ export function moveTransaction(
     .executeTakeFirst();
 }
 
-export function insertEvent(
+/** Records an event and, in the same statement, the job that carries out its side effects. */
+export async function insertEvent(
   db: Db,
   row: {
     sessionId: string;
@@ -71,20 +73,17 @@ export function insertEvent(
     attemptId?: string | null;
     data?: Record<string, unknown>;
   },
-) {
-  return db
-    .insertInto("transaction_events")
-    .values({
-      session_id: row.sessionId,
-      kind: row.kind,
-      from_state: row.from,
-      to_state: row.to,
-      cause: row.cause,
-      attempt_id: row.attemptId ?? null,
-      data: JSON.stringify(row.data ?? {}),
-    })
-    .returning(["id", "event_id"])
-    .executeTakeFirstOrThrow();
+): Promise<{ id: string; event_id: string }> {
+  const { rows } = await sql<{ id: string; event_id: string }>`
+    WITH e AS (
+      INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, data)
+      VALUES (${row.sessionId}, ${row.kind}, ${row.from}, ${row.to}, ${row.cause}, ${row.attemptId ?? null},
+        ${JSON.stringify(row.data ?? {})}::jsonb)
+      RETURNING id, event_id
+    )
+    SELECT e.id, e.event_id, ${addJob({ task: "dispatch-event", payload: sql`json_build_object('eventId', e.event_id)`, jobKey: sql`'event:' || e.event_id` })}
+    FROM e`.execute(db);
+  return rows[0]!;
 }
 
 /** Records a gateway message id once; false when it was seen before (a replay). */

@@ -1,6 +1,7 @@
-import { type Insertable, type Selectable, type Updateable, sql } from "kysely";
+import { type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
 import type { TransactionsTable } from "../types";
+import { addJob } from "./jobs";
 
 export type TransactionRow = Selectable<TransactionsTable>;
 export type NewTransaction = Insertable<TransactionsTable>;
@@ -93,7 +94,10 @@ export interface IdempotencyRecord {
   response: Record<string, unknown>;
 }
 
-/** Inserts the transaction, its "created" event and (optionally) the idempotency record in one statement. */
+/**
+ * Inserts the transaction, its "created" event, the jobs they cause (the event's side effects; expiry at
+ * expires_at) and, optionally, the idempotency record, in one statement.
+ */
 export async function insertTransaction(
   db: Db,
   row: NewTransaction,
@@ -116,7 +120,16 @@ export async function insertTransaction(
               sql.val(event.cause).as("cause"),
               sql.val(JSON.stringify(event.data)).as("data"),
             ]),
-        ),
+        )
+        .returning(["event_id"]),
+    )
+    .with("j", (qb) =>
+      qb
+        .selectFrom(["t", "e"])
+        .select([
+          addJob({ task: "dispatch-event", payload: sql`json_build_object('eventId', e.event_id)`, jobKey: sql`'event:' || e.event_id` }).as("dispatch"),
+          expiryJob(sql`t.session_id`, row.expires_at as Date).as("expiry"),
+        ]),
     )
     .with("i", (qb) =>
       idempotency
@@ -136,10 +149,14 @@ export async function insertTransaction(
             )
         : qb.selectFrom("t").select("session_id"),
     )
-    .selectFrom("t")
-    .select("session_id")
+    .selectFrom(["t", "j"])
+    .select("t.session_id")
     .execute();
 }
+
+/** The job that expires a transaction at its expires_at; one per transaction, rescheduled by updates. */
+const expiryJob = (sessionId: RawBuilder<unknown>, expiresAt: Date) =>
+  addJob({ task: "expire-transaction", payload: sql`json_build_object('sessionId', ${sessionId})`, runAt: expiresAt, jobKey: sql`'expire:' || ${sessionId}` });
 
 export async function updateTransaction(
   db: Db,
@@ -148,6 +165,7 @@ export async function updateTransaction(
   event: { cause: string; data: Record<string, unknown> },
 ): Promise<void> {
   await db.updateTable("transactions").set(changes).where("session_id", "=", sessionId).execute();
+  if (changes.expires_at) await sql`SELECT ${expiryJob(sql`${sessionId}::text`, changes.expires_at as Date)}`.execute(db);
   await db
     .insertInto("transaction_events")
     .values({ session_id: sessionId, kind: "updated", cause: event.cause, data: JSON.stringify(event.data) })

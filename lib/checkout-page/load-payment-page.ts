@@ -1,8 +1,9 @@
 import { latestAttempt } from "@/db/queries/payments";
 import { getSettings } from "@/db/queries/settings";
-import { findTransactionView } from "@/db/queries/transactions";
+import { findTransactionView, type TransactionRow } from "@/db/queries/transactions";
 import type { Ctx } from "@/lib/context";
 import { formatAmount } from "@/lib/money/decimal";
+import { awaitWebhookAnswer } from "@/lib/payments/await-webhook-answer";
 import { merchantRedirectUrl } from "@/lib/payments/merchant-redirect";
 import { PAYABLE } from "@/lib/payments/transitions";
 import { representTransaction } from "@/lib/transactions/represent-transaction";
@@ -32,6 +33,12 @@ export interface PaymentPage {
   lastAttempt: { referenceNumber: string; state: string; message: string | null; amount: string } | null;
   /** Where the customer goes next when the payment is finished (see merchant-redirect.ts). */
   redirectUrl: string | null;
+}
+
+/** Without a webhook_url the customer goes back at once; with one, only after its first answer was HTTP 200. */
+async function redirectAfterWebhook(ctx: Ctx, txn: TransactionRow, target: string | null): Promise<string | null> {
+  if (!target || !txn.webhook_url) return target;
+  return (await awaitWebhookAnswer({ ctx, input: { sessionId: txn.session_id } })) ? target : null;
 }
 
 /** Everything the hosted payment and result pages show, or null for an unknown session. */
@@ -78,6 +85,6 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
           amount: formatAmount(attempt.amount, view.decimals),
         }
       : null,
-    redirectUrl: merchantRedirectUrl(txn, view.default_redirect_url, attempt?.reference_number ?? null),
+    redirectUrl: await redirectAfterWebhook(ctx, txn, merchantRedirectUrl(txn, view.default_redirect_url, attempt?.reference_number ?? null)),
   };
 }

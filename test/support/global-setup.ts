@@ -4,6 +4,7 @@ import type { TestProject } from "vitest/node";
 import { createDb } from "@/db/client";
 import { startEmbeddedPostgres } from "@/db/embedded-postgres";
 import { migrateToLatest } from "@/db/migrate";
+import { migrateJobQueue } from "@/db/migrate-job-queue";
 import pg from "pg";
 
 export const TEMPLATE = "checkout_test_template";
@@ -37,6 +38,7 @@ export default async function setup(project: TestProject) {
   templateUrl.pathname = `/${TEMPLATE}`;
   const db = createDb(templateUrl.toString(), { max: 1 });
   await migrateToLatest(db);
+  await migrateJobQueue(templateUrl.toString());
   await db.destroy();
 
   project.provide("adminDatabaseUrl", adminUrl);

@@ -1,0 +1,75 @@
+import type { Insertable, Selectable } from "kysely";
+import type { Db } from "../client";
+import type { MessagesTable } from "../types";
+
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessage = Insertable<MessagesTable>;
+
+/** Inserts messages; one already planned for the same event, channel and recipient is left as it is. */
+export async function insertMessages(db: Db, rows: NewMessage[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto("messages")
+    .values(rows)
+    .onConflict((oc) => oc.columns(["event_id", "channel", "recipient"]).doNothing())
+    .execute();
+}
+
+/** Ids of every message planned for an event, oldest first. */
+export async function listEventMessageIds(db: Db, eventId: string): Promise<string[]> {
+  const rows = await db.selectFrom("messages").select("id").where("event_id", "=", eventId).orderBy("id").execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Takes a pending message for sending: moves it to `state` in one conditional update, so of two runs only one
+ * gets the row (the other waits for the first to commit or roll back, then finds it no longer pending).
+ * Undefined when the message is not pending (already sent, recorded or failed) or does not exist.
+ */
+export function claimPendingMessage(
+  db: Db,
+  id: string,
+  to: { state: "sent" | "recorded"; provider: string | null },
+): Promise<MessageRow | undefined> {
+  return db
+    .updateTable("messages")
+    .set({ state: to.state, provider: to.provider, error: null, sent_at: to.state === "sent" ? new Date() : null })
+    .where("id", "=", id)
+    .where("state", "=", "pending")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setProviderMessageId(db: Db, id: string, providerMessageId: string): Promise<void> {
+  await db.updateTable("messages").set({ provider_message_id: providerMessageId }).where("id", "=", id).execute();
+}
+
+/**
+ * Records why a send failed. `failed` ends the message (the provider refused it for good); otherwise it stays
+ * pending for the next try.
+ */
+export async function recordMessageError(db: Db, id: string, error: string, final: boolean): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set({ error, ...(final ? { state: "failed" } : {}) })
+    .where("id", "=", id)
+    .where("state", "=", "pending")
+    .execute();
+}
+
+export function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {
+  return db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Messages newest first, optionally of one transaction. */
+export function listMessages(db: Db, filter: { sessionId?: string; limit: number }): Promise<MessageRow[]> {
+  let query = db.selectFrom("messages").selectAll();
+  if (filter.sessionId) query = query.where("session_id", "=", filter.sessionId);
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(filter.limit).execute();
+}
+
+/** Decimal places of a currency (3 for KWD), or undefined for an unknown code. */
+export async function findCurrencyDecimals(db: Db, code: string): Promise<number | undefined> {
+  const row = await db.selectFrom("currencies").select("decimals").where("code", "=", code).executeTakeFirst();
+  return row?.decimals;
+}

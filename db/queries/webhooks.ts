@@ -1,0 +1,91 @@
+import { sql } from "kysely";
+import type { Db } from "../client";
+import { enqueueJob, type JobSpec } from "./jobs";
+
+export function findEvent(db: Db, eventId: string) {
+  return db.selectFrom("transaction_events").selectAll().where("event_id", "=", eventId).executeTakeFirst();
+}
+
+export function findAttempt(db: Db, id: string) {
+  return db.selectFrom("payment_attempts").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** One delivery per event and URL; planning twice finds the first. */
+export async function upsertDelivery(
+  db: Db,
+  row: { eventId: string; sessionId: string; url: string; payload: Record<string, unknown> },
+): Promise<string> {
+  await db
+    .insertInto("webhook_deliveries")
+    .values({ event_id: row.eventId, session_id: row.sessionId, url: row.url, payload: JSON.stringify(row.payload) })
+    .onConflict((oc) => oc.columns(["event_id", "url"]).doNothing())
+    .execute();
+  const found = await db
+    .selectFrom("webhook_deliveries")
+    .select("id")
+    .where("event_id", "=", row.eventId)
+    .where("url", "=", row.url)
+    .executeTakeFirstOrThrow();
+  return found.id;
+}
+
+export function findDelivery(db: Db, id: string) {
+  return db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Records one try and where the delivery stands after it. */
+export async function recordDeliveryAttempt(
+  db: Db,
+  attempt: { deliveryId: string; attemptNo: number; status: number | null; durationMs: number; excerpt: string | null; error: string | null },
+  outcome: { state: "pending" | "delivered" | "failed"; nextAttemptAt: Date | null },
+  retryJob?: JobSpec,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (retryJob) await enqueueJob(trx, retryJob);
+    await trx
+      .insertInto("webhook_attempts")
+      .values({
+        delivery_id: attempt.deliveryId,
+        attempt_no: attempt.attemptNo,
+        status_code: attempt.status,
+        duration_ms: attempt.durationMs,
+        response_excerpt: attempt.excerpt,
+        error: attempt.error,
+      })
+      .execute();
+    await trx
+      .updateTable("webhook_deliveries")
+      .set({
+        state: outcome.state,
+        attempt_count: attempt.attemptNo,
+        last_status: attempt.status,
+        next_attempt_at: outcome.nextAttemptAt,
+        delivered_at: outcome.state === "delivered" ? new Date() : null,
+      })
+      .where("id", "=", attempt.deliveryId)
+      .execute();
+  });
+}
+
+/** The answer to the first try of the latest delivery about a finished payment, if it was tried yet. */
+export async function firstDeliveryAnswer(db: Db, sessionId: string): Promise<{ tried: boolean; status: number | null } | null> {
+  const { rows } = await sql<{ status_code: number | null; tried: boolean }>`
+    SELECT a.status_code, a.id IS NOT NULL AS tried
+    FROM webhook_deliveries d
+    LEFT JOIN webhook_attempts a ON a.delivery_id = d.id AND a.attempt_no = 1
+    WHERE d.session_id = ${sessionId}
+    ORDER BY d.id DESC LIMIT 1`.execute(db);
+  const row = rows[0];
+  return row ? { tried: row.tried, status: row.status_code } : null;
+}
+
+/** Pending deliveries whose next try is overdue: their job was lost (a crash between commit and enqueue). */
+export function overdueDeliveries(db: Db, graceSeconds: number) {
+  return db
+    .selectFrom("webhook_deliveries")
+    .select(["id", "next_attempt_at"])
+    .where("state", "=", "pending")
+    .where(sql<boolean>`coalesce(next_attempt_at, created_at) < now() - make_interval(secs => ${graceSeconds})`)
+    .limit(500)
+    .execute();
+}

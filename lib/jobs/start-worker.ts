@@ -1,0 +1,44 @@
+import { Logger, run } from "graphile-worker";
+import { createDb } from "@/db/client";
+import { enqueueJob } from "@/db/queries/jobs";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log/logger";
+import { embeddedTasks } from "./embedded-tasks";
+import { relayTasks } from "./relay-tasks";
+
+const workerLogger = new Logger((scope) => (level, message, meta) => {
+  const log = logger.child({ component: "worker", ...scope });
+  if (level === "error") log.error(meta ?? {}, message);
+  else if (level === "warning") log.warn(meta ?? {}, message);
+  else log.debug(meta ?? {}, message);
+});
+
+/**
+ * Runs the job queue in this process: the embedded engine's handlers, or (JOB_ENGINE=inngest) the relay that
+ * hands each job to Inngest. A maintenance job is queued every MAINTENANCE_SECONDS (deduplicated by key).
+ */
+export async function startWorker(connectionString: string): Promise<{ stop(): Promise<void> }> {
+  const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2 });
+  const ctx = { db };
+  const runner = await run({
+    connectionString,
+    concurrency: env.WORKER_CONCURRENCY,
+    pollInterval: 500,
+    noHandleSignals: true,
+    logger: workerLogger,
+    taskList: env.JOB_ENGINE === "inngest" ? relayTasks(ctx) : embeddedTasks(ctx),
+  });
+  const maintain = () =>
+    enqueueJob(db, { task: "maintenance", payload: {}, jobKey: "maintenance", jobKeyMode: "preserve_run_at" }).catch((err) =>
+      logger.warn({ err }, "could not queue maintenance"),
+    );
+  await maintain();
+  const timer = setInterval(maintain, env.MAINTENANCE_SECONDS * 1000);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await runner.stop();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { JobSpec } from "@/db/queries/jobs";
+import { findDelivery, recordDeliveryAttempt } from "@/db/queries/webhooks";
+import { getSettings } from "@/db/queries/settings";
+import type { Ctx } from "@/lib/context";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log/logger";
+import { refuseTarget } from "./check-target-url";
+import { standardWebhookHeaders } from "./standard-webhook-headers";
+
+/** The job that tries a delivery (once per delivery at a time: keyed by it). */
+export const deliveryJob = (deliveryId: string, runAt?: Date): JobSpec => ({
+  task: "deliver-webhook",
+  payload: { deliveryId },
+  runAt,
+  jobKey: `webhook:${deliveryId}`,
+});
+
+export type DeliveryStep = { done: true } | { done: false; retryAt: Date };
+
+const EXCERPT = 500;
+
+/**
+ * One try at delivering a planned webhook. Network errors, timeouts, 429 and 5xx are retried on the published
+ * schedule (WEBHOOK_RETRY_SCHEDULE); other answers end the delivery. Safe to run again: a finished delivery
+ * is left alone.
+ */
+export async function attemptDelivery({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  /** scheduleRetry: enqueue the next try as a job together with this try's record (the embedded engine). */
+  input: { deliveryId: string; scheduleRetry: boolean };
+}): Promise<DeliveryStep> {
+  const delivery = await findDelivery(ctx.db, input.deliveryId);
+  if (!delivery || delivery.state !== "pending") return { done: true };
+  const attemptNo = delivery.attempt_count + 1;
+  const body = JSON.stringify(delivery.payload);
+  const { webhook_hmac_key } = await getSettings(ctx.db);
+
+  const started = performance.now();
+  let status: number | null = null;
+  let excerpt: string | null = null;
+  let error: string | null = await refuseTarget(delivery.url);
+  const refused = error !== null;
+  if (!refused) {
+    try {
+      const res = await fetch(delivery.url, {
+        method: "POST",
+        redirect: "manual",
+        signal: AbortSignal.timeout(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "checkout-webhooks/1",
+          ...standardWebhookHeaders(webhook_hmac_key, delivery.event_id, body),
+        },
+        body,
+      });
+      status = res.status;
+      excerpt = (await res.text().catch(() => "")).slice(0, EXCERPT);
+    } catch (e) {
+      error = (e as Error).name === "TimeoutError" ? `timed out after ${env.WEBHOOK_TIMEOUT_SECONDS}s` : String((e as Error).message);
+    }
+  }
+  const durationMs = Math.round(performance.now() - started);
+
+  const delivered = status !== null && status >= 200 && status < 300;
+  const retryable = !refused && !delivered && (status === null || status === 429 || status >= 500);
+  const delay = env.WEBHOOK_RETRY_SCHEDULE[attemptNo - 1];
+  const retryAt = retryable && delay !== undefined ? new Date(Date.now() + delay * 1000) : null;
+  const state = delivered ? "delivered" : retryAt ? "pending" : "failed";
+  await recordDeliveryAttempt(
+    ctx.db,
+    { deliveryId: delivery.id, attemptNo, status, durationMs, excerpt, error },
+    { state, nextAttemptAt: retryAt },
+    retryAt && input.scheduleRetry ? deliveryJob(delivery.id, retryAt) : undefined,
+  );
+  if (state !== "delivered") logger.info({ deliveryId: delivery.id, attemptNo, status, error, state }, "webhook not delivered");
+  return retryAt ? { done: false, retryAt } : { done: true };
+}

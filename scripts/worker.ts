@@ -1,0 +1,23 @@
+// npm run worker — the job engine alone (webhooks, messages, expiry), on DATABASE_URL or the embedded database.
+import { openDatabase } from "@/db/connect";
+import { migrateToLatest } from "@/db/migrate";
+import { migrateJobQueue } from "@/db/migrate-job-queue";
+import { startWorker } from "@/lib/jobs/start-worker";
+import { logger } from "@/lib/log/logger";
+import { runMain } from "./run-main";
+
+runMain(async () => {
+  const database = await openDatabase({ adoptOrphan: false });
+  await migrateToLatest(database.db);
+  await migrateJobQueue(database.url);
+  const worker = await startWorker(database.url);
+  logger.info("worker started");
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+  await worker.stop();
+  await database.close();
+});
