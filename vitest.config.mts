@@ -16,7 +16,16 @@ export default defineConfig({
     globalSetup: ["test/support/global-setup.ts"],
     setupFiles: ["test/support/fresh-database.ts"],
     // PORT 9 (discard): the sandbox's own server callbacks find nobody; tests deliver messages themselves.
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "9" },
+    // Webhook retries and job maintenance shortened so the engine's tests end in seconds.
+    env: {
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      PORT: "9",
+      WEBHOOK_RETRY_SCHEDULE: "0.2,0.4,0.6",
+      WEBHOOK_TIMEOUT_SECONDS: "2",
+      JOB_LOCK_STALE_SECONDS: "3",
+      MAINTENANCE_SECONDS: "1",
+    },
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,

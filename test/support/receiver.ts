@@ -1,0 +1,54 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll } from "vitest";
+
+export interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/**
+ * A merchant's webhook endpoint on 127.0.0.1: records every request and answers with `answer()` (a status,
+ * or "hang" to never answer). It can be stopped and started again on the same port.
+ */
+export async function startReceiver(answer: (n: number) => number | "hang" = () => 200) {
+  const received: Received[] = [];
+  const hanging: http.ServerResponse[] = [];
+  const handler: http.RequestListener = (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      const status = answer(received.length);
+      if (status === "hang") hanging.push(res);
+      else res.writeHead(status, { "content-type": "text/plain" }).end(status === 200 ? "ok" : "nope");
+    });
+  };
+  let server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      hanging.splice(0).forEach((r) => r.destroy());
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  const start = async () => {
+    server = http.createServer(handler);
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  };
+  afterAll(stop);
+  return { url: `http://127.0.0.1:${port}/hook`, received, stop, start };
+}
+
+/** Waits until `check` holds, polling; fails after `ms`. */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
