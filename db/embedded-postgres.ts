@@ -40,34 +40,44 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
     recentLog.push(String(message).trim());
     if (recentLog.length > 20) recentLog.shift();
   };
-  const port = await firstFreePort(opts.port);
   const secret = password ?? randomBytes(24).toString("hex");
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: "postgres",
-    password: secret,
-    authMethod: "scram-sha-256",
-    persistent: true,
-    createPostgresUser: isRoot,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
-    onLog: remember,
-    onError: remember,
-  });
+  const server = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port,
+      user: "postgres",
+      password: secret,
+      authMethod: "scram-sha-256",
+      persistent: true,
+      createPostgresUser: isRoot,
+      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+      onLog: remember,
+      onError: remember,
+    });
+  const failed = () => new Error(`The embedded PostgreSQL in ${clusterDir} did not start.\n${recentLog.slice(-8).join("\n")}`);
 
-  try {
-    if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
-      await server.initialise();
-      await fs.writeFile(secretFile, secret + "\n", { mode: 0o600 });
-    }
-    await server.start();
-  } catch {
-    throw new Error(
-      `The embedded PostgreSQL in ${clusterDir} did not start.\n${recentLog.slice(-8).join("\n")}`,
-    );
+  if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
+    await server(opts.port).initialise().catch(() => Promise.reject(failed()));
+    await fs.writeFile(secretFile, secret + "\n", { mode: 0o600 });
   }
+  // A port found free can be taken by someone else before the server binds it: then try the next one.
+  let port = opts.port;
+  let started: EmbeddedPostgres | null = null;
+  for (let tries = 0; tries < 5 && !started; tries++) {
+    port = await firstFreePort(port);
+    const candidate = server(port);
+    try {
+      await candidate.start();
+      started = candidate;
+    } catch {
+      if (!recentLog.some((line) => line.includes("Address already in use"))) throw failed();
+      recentLog.length = 0;
+      port++;
+    }
+  }
+  if (!started) throw failed();
   await ensureDatabase(connectionUrl(secret, port, "postgres"), opts.database);
-  return { url: connectionUrl(secret, port, opts.database), stop: () => server.stop() };
+  return { url: connectionUrl(secret, port, opts.database), stop: () => started.stop() };
 }
 
 function connectionUrl(password: string, port: number, database: string): string {
