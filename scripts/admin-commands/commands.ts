@@ -5,6 +5,7 @@ import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import type { Ctx } from "@/lib/context";
 import { addCurrency } from "@/lib/currencies/add-currency";
 import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { listMessages } from "@/lib/notifications/list-messages";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { list, numberOption, onOff, parseOptions, UsageError } from "./usage-error";
 
@@ -101,6 +102,23 @@ export const commands: Record<string, Command> = {
         },
       });
       return [`Gateway setting ${g.code} (${g.pg}, ${g.operation}, ${g.currencies.join(", ")}).`];
+    },
+  },
+  messages: {
+    usage: "messages [--session S] [--limit N]",
+    async run(ctx, args) {
+      const o = parseOptions(args, { session: s, limit: s });
+      const rows = await listMessages({ ctx, input: { sessionId: o.session, limit: numberOption(o.limit, "limit") } });
+      if (rows.length === 0) return ["No messages."];
+      return rows.flatMap((m) => [
+        [m.created_at.toISOString(), m.channel, m.recipient, m.state, m.provider ? `${m.provider} ${m.provider_message_id ?? ""}`.trim() : "", `session ${m.session_id ?? "-"}`]
+          .filter(Boolean)
+          .join("\t"),
+        ...(m.subject ? [`Subject: ${m.subject}`] : []),
+        ...m.body.split("\n").map((line) => `  ${line}`.trimEnd()),
+        ...(m.error ? [`Last error: ${m.error}`] : []),
+        "",
+      ]);
     },
   },
   "set-config": {

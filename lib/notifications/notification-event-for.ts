@@ -1,0 +1,62 @@
+/** The events a merchant can list in `notifications.email` / `notifications.sms`. */
+export const NOTIFICATION_EVENTS = [
+  "created",
+  "paid",
+  "canceled",
+  "failed",
+  "expired",
+  "authorized",
+  "voided",
+  "refunded",
+  "captured",
+] as const;
+
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+export interface EventFacts {
+  kind: string;
+  to_state: string | null;
+  data: Record<string, unknown>;
+}
+
+/** Where a transaction move is one the customer is told about, by the state it reaches. */
+const BY_STATE: Record<string, NotificationEvent> = {
+  paid: "paid",
+  authorized: "authorized",
+  expired: "expired",
+  // The interface: a payment reaching ERROR sends the Failed message where Failed was requested.
+  error: "failed",
+  failed: "failed",
+  canceled: "canceled",
+  voided: "voided",
+  refunded: "refunded",
+  captured: "captured",
+};
+
+/** States in which a declined or canceled attempt leaves the customer free to try again. */
+const STILL_PAYABLE = ["created", "pending", "attempted"];
+
+/** A declined or canceled attempt's result word ("failed", "canceled"), or null. */
+function attemptResult(event: EventFacts): NotificationEvent | null {
+  const result = event.data.result;
+  return result === "failed" || result === "canceled" ? result : null;
+}
+
+/**
+ * Which notification event a transaction event is, or null when the customer is not told about it.
+ * A declined or canceled attempt is "failed" / "canceled" whether it moved the transaction (to `attempted`) or
+ * not, but not once the transaction is settled (a late decline after a success tells the customer nothing).
+ */
+export function notificationEventFor(event: EventFacts): NotificationEvent | null {
+  switch (event.kind) {
+    case "created":
+      return "created";
+    case "state_changed":
+      if (event.to_state === "attempted") return attemptResult(event);
+      return (event.to_state && BY_STATE[event.to_state]) || null;
+    case "attempt_settled":
+      return event.to_state && STILL_PAYABLE.includes(event.to_state) ? attemptResult(event) : null;
+    default:
+      return null;
+  }
+}
