@@ -4,7 +4,7 @@ const nextConfig: NextConfig = {
   // Clients of the checkout interface do not follow redirects: every path answers with and without its slash.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
-  serverExternalPackages: ["pg", "pino", "kysely"],
+  serverExternalPackages: ["pg", "pino", "kysely", "graphile-worker", "resend", "twilio"],
 };
 
 export default nextConfig;
