@@ -1,0 +1,15 @@
+import { appContext } from "@/lib/context";
+import { expireTransaction as expireOne } from "@/lib/expiry/expire-transaction";
+import { inngest } from "../client";
+import { expiryDue } from "../events";
+
+/** Waits for a transaction's expiration time, then expires it if the setting is on and it is still unpaid. */
+export const expireTransaction = inngest.createFunction(
+  { id: "expire-transaction", name: "Expire a transaction", triggers: [{ event: expiryDue }] },
+  async ({ event, step }) => {
+    const { sessionId, expiresAt } = event.data;
+    await step.sleepUntil("until-expiry", new Date(expiresAt));
+    const expired = await step.run("expire", () => expireOne({ ctx: appContext(), input: { sessionId } }));
+    return { sessionId, expired };
+  },
+);

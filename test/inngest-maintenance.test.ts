@@ -1,0 +1,54 @@
+import { InngestTestEngine } from "@inngest/test";
+import { sql } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
+import { outgoing } from "@/inngest/events";
+import { maintenance } from "@/inngest/functions";
+import type { Caller } from "@/lib/auth/permissions";
+import { updateSettings } from "@/lib/settings/update-settings";
+import { env } from "@/lib/env";
+import { planEventEffects } from "@/lib/jobs/plan-event-effects";
+import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
+import { closeAppContextAfterAll, received } from "./support/inngest-run";
+import { testContext } from "./support/test-context";
+
+const ctx = testContext();
+closeAppContextAfterAll();
+let caller: Caller;
+beforeAll(async () => {
+  caller = await setUpPayments(ctx);
+  await updateSettings({ ctx, input: { expireTransactions: true } });
+});
+
+const cronTick = { name: "inngest/scheduled.timer", data: { cron: "* * * * *" }, id: "cron-tick", ts: Date.now() };
+const sweep = (event: { name: string; data: Record<string, unknown>; id: string; ts: number }) => new InngestTestEngine({ function: maintenance }).execute({ events: [event] });
+
+describe("Inngest function maintenance", () => {
+  it("runs every minute, and when the relay forwards the queue's maintenance job", () => {
+    expect(maintenance.opts.triggers).toEqual([{ cron: "* * * * *" }, { event: expect.objectContaining({ name: "checkout/maintenance.requested" }) }]);
+  });
+
+  it("expires overdue transactions whose expiry was missed and returns its counts, requeueing no webhooks", async () => {
+    const sessionId = await newTransaction(ctx, caller, { expiration_time: "00:00:01" });
+    // A webhook still pending past the grace time: the embedded engine's sweep would queue it again; with
+    // Inngest its run owns the retries.
+    const paidId = await newTransaction(ctx, caller, { webhook_url: "http://127.0.0.1:9/hook" });
+    await deliverReturn(ctx, (await payWith(ctx, paidId, CARDS.approve)).next);
+    const paid = (await events(ctx, paidId)).find((e) => e.to_state === "paid")!;
+    const [deliveryId] = (await planEventEffects(ctx.db, paid.event_id)).deliveryIds;
+    await new Promise((r) => setTimeout(r, env.JOB_LOCK_STALE_SECONDS * 1000 + 200));
+
+    const { result, error, ctx: run } = await sweep(cronTick);
+    expect(error).toBeUndefined();
+    expect(run.step.run).toHaveBeenCalledWith("sweep", expect.any(Function));
+    expect(result).toEqual({ released: expect.any(Number), expired: 1, requeued: 0 });
+    expect(await stateOf(ctx, sessionId)).toBe("expired");
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = ${`webhook:${deliveryId}`}`.execute(ctx.db);
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it("runs the same sweep for the relayed event, and finds nothing left to do", async () => {
+    const { result } = await sweep(received(outgoing.maintenanceRequested(new Date())));
+    expect(result).toEqual({ released: 0, expired: 0, requeued: 0 });
+  });
+});
