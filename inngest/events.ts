@@ -24,6 +24,15 @@ export const maintenanceRequested = eventType("checkout/maintenance.requested");
 export const outgoing = {
   eventRecorded: (eventId: string) => ({ name: eventRecorded.name, id: `event-${eventId}`, data: { eventId } }),
   webhookRequested: (deliveryId: string) => ({ name: webhookRequested.name, id: `webhook-${deliveryId}`, data: { deliveryId } }),
+  /**
+   * A delivery still pending long after its time (its run failed or was lost): requested again, keyed by its
+   * progress, so each stuck state is requested once.
+   */
+  webhookRerequested: (deliveryId: string, dueAt: Date | null) => ({
+    name: webhookRequested.name,
+    id: `webhook-${deliveryId}-due-${dueAt ? dueAt.getTime() : "first"}`,
+    data: { deliveryId },
+  }),
   messageRequested: (messageId: string) => ({ name: messageRequested.name, id: `message-${messageId}`, data: { messageId } }),
   /** Keyed by the deadline too: a transaction whose expiration time changed is scheduled again. */
   expiryDue: (sessionId: string, expiresAt: Date) => ({
