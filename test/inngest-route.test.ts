@@ -14,6 +14,7 @@ const api = http.createServer(async (req, res) => {
 await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
 afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
 Object.assign(process.env, {
+  JOB_ENGINE: "inngest",
   INNGEST_SIGNING_KEY: "signkey-test-0123456789abcdef0123456789abcdef",
   INNGEST_BASE_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
 });
