@@ -64,6 +64,8 @@ export default defineConfig({
       DEMO_DATA: "off",
       NEXT_TELEMETRY_DISABLED: "1",
       LOG_LEVEL: "warn",
+      // The "no answer" test card's delayed callback, short enough for a spec to wait for it.
+      SANDBOX_LATE_CALLBACK_SECONDS: "3",
       E2E_ADMIN_USERNAME: adminUser.username,
       E2E_ADMIN_PASSWORD: adminUser.password,
       E2E_API_KEY_NAME: API_KEY_NAME,

@@ -29,4 +29,14 @@ npm run --silent admin -- create-api-key --name "$E2E_API_KEY_NAME" | tail -n 1 
 [[ -s $E2E_API_KEY_FILE ]] || { echo "e2e: no API key in $E2E_API_KEY_FILE" >&2; exit 1; }
 echo "e2e: created user $E2E_ADMIN_USERNAME and API key $E2E_API_KEY_NAME"
 
+# What the payment specs pay with (DEMO_DATA is off): currencies, sandbox gateway settings and the merchant's
+# name and support contact shown on the payment page.
+admin() { npm run --silent admin -- "$@"; }
+admin add-currency --code KWD --decimals 3
+admin add-currency --code USD --decimals 2
+admin create-gateway --code sandbox --pg sandbox --currencies KWD,USD --name "Sandbox card"
+admin create-gateway --code sandbox-auth --pg sandbox --currencies KWD,USD --operation authorize --name "Sandbox card (authorize)"
+admin create-gateway --code sandbox-fee --pg sandbox --currencies KWD,USD --fee-fixed 0.250 --fee-percent 1.5 --name "Sandbox card with fee"
+admin set-config --merchant-name "E2E Store" --support-email help@e2e-store.example --support-phone +96522000000
+
 exec npm start

@@ -29,6 +29,8 @@ export const POST = handleRoute(async (request) => {
   } catch (error) {
     if (!(error instanceof ValidationFailed)) throw error;
     const fields = Object.keys(error.fields).join(",");
-    return seeOther(`${env.APP_URL}/sandbox/pay/${encodeURIComponent(reference)}?error=${encodeURIComponent(fields)}`);
+    // Which of the page's two forms was sent, so that a CVV error shows at the right CVV field.
+    const which = "savedCardId" in input ? "&form=saved" : "";
+    return seeOther(`${env.APP_URL}/sandbox/pay/${encodeURIComponent(reference)}?error=${encodeURIComponent(fields)}${which}`);
   }
 });

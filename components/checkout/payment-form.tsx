@@ -1,0 +1,80 @@
+import { checkoutMessages } from "@/lib/i18n/checkout-messages";
+import { formatMoney, isZeroAmount, type Language } from "@/lib/i18n/format-money";
+import { buttonClass } from "./styles";
+
+export interface MethodView {
+  code: string;
+  name: string;
+  icon: string;
+  amount: string;
+  fee: string;
+  feeDescription: string;
+}
+
+/**
+ * One radio per payment method and a Pay button: a plain form posting to the pay route, which starts an attempt
+ * and sends the browser on to the gateway. With a single method it is already chosen.
+ */
+export function PaymentForm({
+  language,
+  sessionId,
+  currency,
+  decimals,
+  methods,
+}: {
+  language: Language;
+  sessionId: string;
+  currency: string;
+  decimals: number;
+  methods: MethodView[];
+}) {
+  const t = checkoutMessages(language);
+  const money = (amount: string) => formatMoney(amount, currency, decimals, language);
+  const only = methods.length === 1;
+  return (
+    <form method="post" action="/b/checkout/redirect/pay/" className="mt-6">
+      <input type="hidden" name="session_id" value={sessionId} />
+      <fieldset>
+        <legend className="text-base font-semibold">{t.chooseMethod}</legend>
+        <div className="mt-3 space-y-3">
+          {methods.map((m) => {
+            const id = `method-${m.code}`;
+            const feeText = isZeroAmount(m.fee)
+              ? t.noFee
+              : language === "en" && m.feeDescription
+                ? `${t.includesFee(money(m.fee))} (${m.feeDescription})`
+                : t.includesFee(money(m.fee));
+            return (
+              <label
+                key={m.code}
+                htmlFor={id}
+                className="flex cursor-pointer items-center gap-3 rounded-lg border-2 border-slate-300 bg-white p-3 has-[input:checked]:border-blue-700 has-[input:checked]:bg-blue-50 has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-blue-700"
+              >
+                <input
+                  id={id}
+                  type="radio"
+                  name="code"
+                  value={m.code}
+                  required
+                  defaultChecked={only}
+                  className="size-5 shrink-0 accent-blue-700 focus-visible:outline-none"
+                />
+                {/* eslint-disable-next-line @next/next/no-img-element -- gateway icons are arbitrary URLs; no script runs here */}
+                <img src={m.icon} alt="" width={40} height={40} className="size-10 shrink-0 object-contain" />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">{m.name}</span>
+                  <span className="block text-sm text-slate-700">{feeText}</span>
+                </span>
+                <span className="shrink-0 text-end font-semibold tabular-nums">{money(m.amount)}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <button type="submit" className={`mt-6 ${buttonClass}`}>
+        {t.pay}
+      </button>
+      <p className="mt-3 text-center text-sm text-slate-700">{t.secureNote}</p>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import Head from "next/head";
+import type { ReactNode } from "react";
+import { sandboxMessages as t } from "@/lib/i18n/sandbox-messages";
+
+/** The simulated gateway's own frame: visibly a test gateway, not the merchant's page. */
+export function SandboxShell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-zinc-100">
+      <Head>
+        <title>{`${title} · ${t.brand}`}</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+      </Head>
+      <header className="bg-amber-300 text-zinc-950">
+        <div className="mx-auto w-full max-w-md px-4 py-3">
+          <p className="font-bold">{t.banner}</p>
+          <p className="text-sm">{t.bannerNote}</p>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-md flex-1 px-4 py-6">{children}</main>
+    </div>
+  );
+}
+
+export const sandboxLinkClass =
+  "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:rounded-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+export const sandboxButtonClass =
+  "w-full rounded-md bg-zinc-900 px-4 py-3 text-lg font-semibold text-white hover:bg-zinc-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+export const sandboxInputClass =
+  "mt-1 block w-full rounded-md border-2 border-zinc-500 bg-white px-3 py-2 text-base text-zinc-950 focus-visible:border-blue-700 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700";
+
+/** The payment being paid: whom, how much, our reference. */
+export function PaymentSummary({ merchantName, amount, reference }: { merchantName: string; amount: string; reference: string }) {
+  return (
+    <div className="rounded-md border border-zinc-300 bg-white p-4">
+      <p className="font-medium">{t.payTo(merchantName)}</p>
+      <dl>
+        <dt className="mt-2 text-sm text-zinc-700">{t.amount}</dt>
+        <dd className="text-2xl font-bold tabular-nums">{amount}</dd>
+        <dt className="mt-2 text-sm text-zinc-700">{t.reference}</dt>
+        <dd className="font-mono text-sm break-all">{reference}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/** A payment the customer cannot act on on this page: where it stands and where to go. */
+export function AlreadyProcessed({ reference, status }: { reference: string; status: string }) {
+  const q = encodeURIComponent(reference);
+  const next =
+    status === "awaiting_card"
+      ? { title: t.awaitingCardTitle, href: `/sandbox/pay/${q}`, label: t.continueCard }
+      : status === "challenge"
+        ? { title: t.awaitingChallengeTitle, href: `/sandbox/3ds/${q}`, label: t.continueVerification }
+        : // For a settled payment the cancel route changes nothing and only sends the browser back to the shop.
+          { title: t.processedTitle, href: `/sandbox/api/cancel?reference=${q}`, label: t.backToShop };
+  return (
+    <section aria-labelledby="processed-title" className="mt-6">
+      <h1 id="processed-title" className="text-xl font-bold">
+        {next.title}
+      </h1>
+      <p className="mt-4">
+        <a className={sandboxLinkClass} href={next.href}>
+          {next.label}
+        </a>
+      </p>
+    </section>
+  );
+}

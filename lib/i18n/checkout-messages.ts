@@ -1,0 +1,112 @@
+import type { Language } from "./format-money";
+
+/** Every string the customer's payment and result pages show, in English and Arabic. */
+export interface CheckoutMessages {
+  pageTitle: (merchant: string) => string;
+  logoAlt: (merchant: string) => string;
+  amountToPay: string;
+  orderNo: string;
+  chooseMethod: string;
+  methodIconAlt: (method: string) => string;
+  includesFee: (fee: string) => string;
+  noFee: string;
+  pay: string;
+  secureNote: string;
+  lastDeclined: string;
+  lastCanceled: string;
+  expiredTitle: string;
+  expiredBody: (merchant: string) => string;
+  results: Record<ResultKind, { title: string; body: string }>;
+  referenceNumber: string;
+  amount: string;
+  tryAgain: string;
+  returnTo: (merchant: string) => string;
+  support: (merchant: string) => string;
+  email: string;
+  phone: string;
+}
+
+export type ResultKind =
+  | "paid"
+  | "authorized"
+  | "declined"
+  | "canceled"
+  | "error"
+  | "expired"
+  | "pending"
+  | "closed";
+
+const en: CheckoutMessages = {
+  pageTitle: (merchant) => `Pay ${merchant}`,
+  logoAlt: (merchant) => `${merchant} logo`,
+  amountToPay: "Amount to pay",
+  orderNo: "Order number",
+  chooseMethod: "Choose a payment method",
+  methodIconAlt: (method) => method,
+  includesFee: (fee) => `Includes a fee of ${fee}`,
+  noFee: "No fee",
+  pay: "Pay",
+  secureNote: "You will enter your card details on the payment provider's secure page.",
+  lastDeclined: "Your payment was declined. You can try again.",
+  lastCanceled: "You canceled the payment. You can try again.",
+  expiredTitle: "This payment link has expired",
+  expiredBody: (merchant) => `The time to pay has passed. Please contact ${merchant} for a new payment link.`,
+  results: {
+    paid: { title: "Payment successful", body: "Thank you. Your payment has been received." },
+    authorized: { title: "Payment approved", body: "Thank you. Your payment has been approved." },
+    declined: { title: "Payment declined", body: "Your payment was declined. No payment was taken. You can try again." },
+    canceled: { title: "Payment canceled", body: "You canceled the payment. You can try again." },
+    error: { title: "Payment failed", body: "The payment could not be completed because of a processing error." },
+    expired: { title: "This payment link has expired", body: "The time to pay has passed." },
+    pending: {
+      title: "Waiting for the bank",
+      body: "We are waiting for the bank's answer. This page updates by itself every few seconds.",
+    },
+    closed: { title: "This payment is closed", body: "This payment can no longer be made." },
+  },
+  referenceNumber: "Reference number",
+  amount: "Amount",
+  tryAgain: "Try again",
+  returnTo: (merchant) => `Return to ${merchant}`,
+  support: (merchant) => `Questions about this payment? Contact ${merchant}.`,
+  email: "Email",
+  phone: "Phone",
+};
+
+const ar: CheckoutMessages = {
+  pageTitle: (merchant) => `الدفع إلى ${merchant}`,
+  logoAlt: (merchant) => `شعار ${merchant}`,
+  amountToPay: "المبلغ المطلوب",
+  orderNo: "رقم الطلب",
+  chooseMethod: "اختر طريقة الدفع",
+  methodIconAlt: (method) => method,
+  includesFee: (fee) => `يشمل رسومًا بقيمة ${fee}`,
+  noFee: "بدون رسوم",
+  pay: "ادفع",
+  secureNote: "ستُدخل بيانات بطاقتك في الصفحة الآمنة لمزوّد خدمة الدفع.",
+  lastDeclined: "تم رفض عملية الدفع. يمكنك المحاولة مرة أخرى.",
+  lastCanceled: "لقد ألغيت عملية الدفع. يمكنك المحاولة مرة أخرى.",
+  expiredTitle: "انتهت صلاحية رابط الدفع",
+  expiredBody: (merchant) => `انتهت المهلة المحددة للدفع. يُرجى التواصل مع ${merchant} للحصول على رابط دفع جديد.`,
+  results: {
+    paid: { title: "تم الدفع بنجاح", body: "شكرًا لك، تم استلام دفعتك." },
+    authorized: { title: "تمت الموافقة على الدفع", body: "شكرًا لك، تمت الموافقة على دفعتك." },
+    declined: { title: "تم رفض الدفع", body: "تم رفض عملية الدفع ولم يُخصم أي مبلغ. يمكنك المحاولة مرة أخرى." },
+    canceled: { title: "تم إلغاء الدفع", body: "لقد ألغيت عملية الدفع. يمكنك المحاولة مرة أخرى." },
+    error: { title: "تعذّر إتمام الدفع", body: "تعذّر إتمام عملية الدفع بسبب خطأ في المعالجة." },
+    expired: { title: "انتهت صلاحية رابط الدفع", body: "انتهت المهلة المحددة للدفع." },
+    pending: { title: "بانتظار رد البنك", body: "ننتظر رد البنك على عملية الدفع. تتحدّث هذه الصفحة تلقائيًا كل بضع ثوانٍ." },
+    closed: { title: "عملية الدفع هذه مغلقة", body: "لم يعد بالإمكان إتمام هذه الدفعة." },
+  },
+  referenceNumber: "الرقم المرجعي",
+  amount: "المبلغ",
+  tryAgain: "حاول مرة أخرى",
+  returnTo: (merchant) => `العودة إلى ${merchant}`,
+  support: (merchant) => `لديك سؤال عن هذه الدفعة؟ تواصل مع ${merchant}.`,
+  email: "البريد الإلكتروني",
+  phone: "الهاتف",
+};
+
+const MESSAGES: Record<Language, CheckoutMessages> = { en, ar };
+
+export const checkoutMessages = (language: Language): CheckoutMessages => MESSAGES[language];
