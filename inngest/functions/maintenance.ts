@@ -1,7 +1,5 @@
 import { cron } from "inngest";
-import { overdueDeliveries } from "@/db/queries/webhooks";
 import { appContext } from "@/lib/context";
-import { env } from "@/lib/env";
 import { runMaintenance } from "@/lib/jobs/run-maintenance";
 import { inngest } from "../client";
 import { maintenanceRequested, outgoing } from "../events";
@@ -19,10 +17,10 @@ export const maintenance = inngest.createFunction(
     concurrency: { limit: 1 },
   },
   async ({ step }) => {
-    const swept = await step.run("sweep", () => runMaintenance({ ctx: appContext(), input: { requeueDeliveries: false } }));
-    const stuck = await step.run("find-stuck-webhooks", async () =>
-      (await overdueDeliveries(appContext().db, env.JOB_LOCK_STALE_SECONDS)).map((d) => outgoing.webhookRerequested(d.id, d.next_attempt_at)),
+    const { overdueDeliveries, ...swept } = await step.run("sweep", () =>
+      runMaintenance({ ctx: appContext(), input: { requeueDeliveries: false } }),
     );
+    const stuck = overdueDeliveries.map((d) => outgoing.webhookRerequested(d.id, d.nextAttemptAt ? new Date(d.nextAttemptAt) : null));
     if (stuck.length > 0) await step.sendEvent("request-stuck-webhooks", stuck);
     return { ...swept, webhooksRequested: stuck.length };
   },

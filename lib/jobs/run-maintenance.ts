@@ -8,18 +8,21 @@ import { deliveryJob } from "@/lib/webhooks/attempt-delivery";
 
 /**
  * The periodic safety net: frees jobs of workers that died, expires overdue transactions whose job was
- * missed, gives lost webhook retries a job again, and forgets idempotency keys older than 24 hours.
+ * missed, finds webhook deliveries long past their next try (their job or run was lost) — queued again here
+ * when `requeueDeliveries`, else returned for the caller's engine — and forgets idempotency keys over 24 hours.
  */
 export async function runMaintenance({ ctx, input }: { ctx: Ctx; input: { requeueDeliveries: boolean } }) {
   const released = await releaseStaleJobLocks(ctx.db, env.JOB_LOCK_STALE_SECONDS);
   const expired = await expireOverdue({ ctx });
-  let requeued = 0;
+  const overdue = await overdueDeliveries(ctx.db, env.JOB_LOCK_STALE_SECONDS);
   if (input.requeueDeliveries) {
-    for (const d of await overdueDeliveries(ctx.db, env.JOB_LOCK_STALE_SECONDS)) {
-      await enqueueJob(ctx.db, { ...deliveryJob(d.id), jobKeyMode: "preserve_run_at" });
-      requeued++;
-    }
+    for (const d of overdue) await enqueueJob(ctx.db, { ...deliveryJob(d.id), jobKeyMode: "preserve_run_at" });
   }
   await deleteExpiredIdempotencyKeys(ctx.db);
-  return { released, expired, requeued };
+  return {
+    released,
+    expired,
+    requeued: input.requeueDeliveries ? overdue.length : 0,
+    overdueDeliveries: input.requeueDeliveries ? [] : overdue.map((d) => ({ id: d.id, nextAttemptAt: d.next_attempt_at?.toISOString() ?? null })),
+  };
 }

@@ -1,7 +1,10 @@
 import type { TransactionRow } from "@/db/queries/transactions";
 
-/** States after which the customer is done here and goes back to the merchant. */
-const FINISHED = ["paid", "authorized", "error", "expired", "canceled", "failed"];
+/**
+ * States after which the customer is done here and goes back to the merchant. An expired transaction is not
+ * among them: its page tells the customer the time ran out.
+ */
+const FINISHED = ["paid", "authorized", "error", "canceled", "failed"];
 
 /**
  * The merchant's redirect_url (or the admin default) with order_no, reference_number, session_id and the

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
 import type { Ctx } from "@/lib/context";
 import { NotFound } from "@/lib/errors";
@@ -7,7 +8,7 @@ import { browserReturnUrl, scheduleCallback } from "./notify-merchant";
 export async function finishChallenge({ ctx, input }: { ctx: Ctx; input: { reference: string; approve: boolean } }) {
   const moved = await moveSandboxPayment(ctx.db, input.reference, ["challenge"], {
     status: input.approve ? "approved" : "declined",
-    auth_code: input.approve ? String(Math.floor(100000 + Math.random() * 900000)) : null,
+    auth_code: input.approve ? String(randomInt(100000, 1000000)) : null,
     settled_at: new Date(),
   });
   if (moved) scheduleCallback(ctx, moved);
