@@ -1,15 +1,4 @@
-/** The events a merchant can list in `notifications.email` / `notifications.sms`. */
-export const NOTIFICATION_EVENTS = [
-  "created",
-  "paid",
-  "canceled",
-  "failed",
-  "expired",
-  "authorized",
-  "voided",
-  "refunded",
-  "captured",
-] as const;
+import { NOTIFICATION_EVENTS } from "@/lib/transactions/transaction-fields";
 
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

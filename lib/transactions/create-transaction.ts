@@ -15,6 +15,7 @@ import { requireStorableText } from "@/lib/validation/storable-text";
 import { checkTransaction, type CheckedFields } from "./check-transaction";
 import { isUniqueViolation } from "./unique-violation";
 import { readFields } from "./read-fields";
+import { writableColumns } from "./writable-columns";
 import { representTransaction, type TransactionRepresentation } from "./represent-transaction";
 import { TRANSACTION_FIELDS } from "./transaction-fields";
 
@@ -56,34 +57,11 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
 
   const now = new Date();
   const sessionId = randomBytes(20).toString("hex");
-  const expirationSeconds = checked.expiration_time ?? config.default_expiration_seconds;
   const row = {
     session_id: sessionId,
-    type: checked.type ?? "e_commerce",
-    mode: checked.mode ?? "payment",
     state: "created" as const,
-    operation: config.gateways.find((g) => g.code === checked.pg_codes[0])!.operation,
-    amount: checked.amount,
-    currency_code: checked.currency_code,
-    pg_codes: checked.pg_codes,
-    customer_id: checked.customer_id ?? null,
-    customer_first_name: checked.customer_first_name ?? null,
-    customer_last_name: checked.customer_last_name ?? null,
-    customer_email: checked.customer_email ?? null,
-    customer_phone: checked.customer_phone ?? null,
-    billing_address: checked.billing_address ?? null,
-    order_no: checked.order_no ?? null,
-    notifications: { email: checked.notifications?.email ?? [], sms: checked.notifications?.sms ?? [] },
-    webhook_url: checked.webhook_url ?? null,
-    redirect_url: checked.redirect_url ?? null,
+    ...writableColumns(checked, config, now),
     disclosure_url: null,
-    vendor_name: checked.vendor_name ?? null,
-    product_type: checked.product_type ?? null,
-    expiration_seconds: expirationSeconds,
-    expires_at: new Date(now.getTime() + expirationSeconds * 1000),
-    language: checked.language ?? "en",
-    email_recipients: checked.email_recipients ?? [],
-    extra: checked.extra ?? {},
     legacy: null,
     attachment_id: null as string | null,
     paid_amount: "0",

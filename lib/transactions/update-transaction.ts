@@ -18,6 +18,7 @@ import { requireStorableText } from "@/lib/validation/storable-text";
 import { checkTransaction, type CheckedFields } from "./check-transaction";
 import { SESSION_ID } from "./get-transaction";
 import { readFields } from "./read-fields";
+import { writableColumns } from "./writable-columns";
 import { representTransaction } from "./represent-transaction";
 import { TRANSACTION_FIELDS, type TransactionField } from "./transaction-fields";
 import { isUniqueViolation } from "./unique-violation";
@@ -81,34 +82,7 @@ export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input
       const errors = await checkTransaction(merged, config, input.caller, () => listCurrencyCodes(trx));
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
-      const expirationSeconds = merged.expiration_time ?? config.default_expiration_seconds;
-      const changes: Updateable<TransactionsTable> = {
-        type: merged.type ?? "e_commerce",
-        mode: merged.mode ?? "payment",
-        operation: config.gateways.find((g) => g.code === merged.pg_codes[0])!.operation,
-        amount: merged.amount,
-        currency_code: merged.currency_code,
-        pg_codes: merged.pg_codes,
-        customer_id: merged.customer_id ?? null,
-        customer_first_name: merged.customer_first_name ?? null,
-        customer_last_name: merged.customer_last_name ?? null,
-        customer_email: merged.customer_email ?? null,
-        customer_phone: merged.customer_phone ?? null,
-        billing_address: merged.billing_address ? JSON.stringify(merged.billing_address) : null,
-        order_no: merged.order_no ?? null,
-        notifications: JSON.stringify({ email: merged.notifications?.email ?? [], sms: merged.notifications?.sms ?? [] }),
-        webhook_url: merged.webhook_url ?? null,
-        redirect_url: merged.redirect_url ?? null,
-        vendor_name: merged.vendor_name ?? null,
-        product_type: merged.product_type ?? null,
-        // The expiration counts from creation, so changing it moves the deadline, not the clock.
-        expiration_seconds: expirationSeconds,
-        expires_at: new Date(txn.created_at.getTime() + expirationSeconds * 1000),
-        language: merged.language ?? "en",
-        email_recipients: merged.email_recipients ?? [],
-        extra: JSON.stringify(merged.extra ?? {}),
-        updated_at: new Date(),
-      };
+      const changes: Updateable<TransactionsTable> = { ...writableColumns(merged, config, txn.created_at), updated_at: new Date() };
       if (attachment) {
         const { id } = await insertAttachment(trx, { token: randomBytes(20).toString("hex"), ...attachment });
         changes.attachment_id = id;
