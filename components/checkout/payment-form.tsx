@@ -1,15 +1,9 @@
+import type { PaymentPageMethod } from "@/lib/checkout-page/load-payment-page";
 import { checkoutMessages } from "@/lib/i18n/checkout-messages";
 import { formatMoney, isZeroAmount, type Language } from "@/lib/i18n/format-money";
 import { buttonClass } from "./styles";
 
-export interface MethodView {
-  code: string;
-  name: string;
-  icon: string;
-  amount: string;
-  fee: string;
-  feeDescription: string;
-}
+export type MethodView = PaymentPageMethod;
 
 /**
  * One radio per payment method and a Pay button: a plain form posting to the pay route, which starts an attempt

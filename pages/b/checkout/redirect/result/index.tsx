@@ -3,7 +3,6 @@ import { CheckoutShell } from "@/components/checkout/checkout-shell";
 import { startPagePath, toCheckoutView, type CheckoutView } from "@/components/checkout/checkout-view";
 import { PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { PaymentResult } from "@/components/checkout/payment-result";
-import { customerRedirect } from "@/lib/checkout-page/customer-redirect";
 import { loadPaymentPage } from "@/lib/checkout-page/load-payment-page";
 import { appContext } from "@/lib/context";
 import { isNotFound, notFoundProps, type NotFoundProps } from "@/lib/http/not-found-props";
@@ -21,11 +20,10 @@ type Props = { view: CheckoutView & { result: NonNullable<CheckoutView["result"]
 
 export const getServerSideProps: GetServerSideProps<Props> = async ({ query, res }) => {
   setPageSecurityHeaders(res);
-  const ctx = appContext();
-  const page = await loadPaymentPage({ ctx, input: { sessionId: queryParam(query.session_id) } });
+  const page = await loadPaymentPage({ ctx: appContext(), input: { sessionId: queryParam(query.session_id) } });
   if (!page) return notFoundProps(res);
-  const target = await customerRedirect({ ctx, input: { page } });
-  if (target) return { redirect: { destination: target, statusCode: 303 } };
+  // Finished, and (with a webhook_url) its first webhook answered 200: back to the merchant.
+  if (page.redirectUrl) return { redirect: { destination: page.redirectUrl, statusCode: 303 } };
   const view = toCheckoutView(page);
   // Nothing tried yet: the payment page is where to start.
   if (!view.result) return { redirect: { destination: startPagePath(page.sessionId), statusCode: 303 } };

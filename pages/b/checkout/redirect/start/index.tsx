@@ -4,7 +4,6 @@ import { toCheckoutView, type CheckoutView } from "@/components/checkout/checkou
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { PaymentResult } from "@/components/checkout/payment-result";
-import { customerRedirect } from "@/lib/checkout-page/customer-redirect";
 import { loadPaymentPage } from "@/lib/checkout-page/load-payment-page";
 import { appContext } from "@/lib/context";
 import { isNotFound, notFoundProps, type NotFoundProps } from "@/lib/http/not-found-props";
@@ -20,11 +19,10 @@ type Props = { view: CheckoutView; kind: "pay" | "expired" | "finished"; languag
 
 export const getServerSideProps: GetServerSideProps<Props> = async ({ query, res }) => {
   setPageSecurityHeaders(res);
-  const ctx = appContext();
-  const page = await loadPaymentPage({ ctx, input: { sessionId: queryParam(query.session_id) } });
+  const page = await loadPaymentPage({ ctx: appContext(), input: { sessionId: queryParam(query.session_id) } });
   if (!page) return notFoundProps(res);
-  const target = await customerRedirect({ ctx, input: { page } });
-  if (target) return { redirect: { destination: target, statusCode: 303 } };
+  // Finished, and (with a webhook_url) its first webhook answered 200: back to the merchant.
+  if (page.redirectUrl) return { redirect: { destination: page.redirectUrl, statusCode: 303 } };
   return { props: { view: toCheckoutView(page), kind: page.kind, language: page.language } };
 };
 
