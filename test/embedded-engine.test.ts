@@ -29,6 +29,18 @@ describe("the embedded engine (graphile-worker)", () => {
     expect(payload).toMatchObject({ session_id: sessionId, state: "paid", result: "success" });
   });
 
+  it("sends the Created e-mail only when it was asked for", async () => {
+    const asked = await newTransaction(ctx, caller, { customer_email: "c@example.com", notifications: { email: ["created", "paid"] } });
+    const notAsked = await newTransaction(ctx, caller, { customer_email: "d@example.com", notifications: { email: ["paid"] } });
+    const messages = (sessionId: string) => ctx.db.selectFrom("messages").selectAll().where("session_id", "=", sessionId).execute();
+    const [created] = await eventually(async () => {
+      const rows = await messages(asked);
+      return rows.length > 0 && rows.every((m) => m.state === "recorded") && rows;
+    });
+    expect(created).toMatchObject({ channel: "email", recipient: "c@example.com" });
+    expect(await messages(notAsked)).toEqual([]);
+  });
+
   it("a declined attempt is reported as failed, an error as error", async () => {
     const receiver = await startReceiver();
     const declined = await newTransaction(ctx, caller, { webhook_url: receiver.url });

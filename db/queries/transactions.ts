@@ -101,7 +101,8 @@ export interface IdempotencyRecord {
 export async function insertTransaction(
   db: Db,
   row: NewTransaction,
-  event: { cause: string; data: Record<string, unknown> },
+  /** dispatch: whether the "created" event has side effects to run (a Created notification was asked for). */
+  event: { cause: string; data: Record<string, unknown>; dispatch: boolean },
   idempotency?: IdempotencyRecord,
 ): Promise<void> {
   await db
@@ -127,7 +128,10 @@ export async function insertTransaction(
       qb
         .selectFrom(["t", "e"])
         .select([
-          addJob({ task: "dispatch-event", payload: sql`json_build_object('eventId', e.event_id)`, jobKey: sql`'event:' || e.event_id` }).as("dispatch"),
+          (event.dispatch
+            ? addJob({ task: "dispatch-event", payload: sql`json_build_object('eventId', e.event_id)`, jobKey: sql`'event:' || e.event_id` })
+            : sql`NULL`
+          ).as("dispatch"),
           expiryJob(sql`t.session_id`, row.expires_at as Date).as("expiry"),
         ]),
     )

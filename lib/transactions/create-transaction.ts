@@ -80,7 +80,9 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
     default_redirect_url: config.default_redirect_url,
     attachment_token: attachmentToken,
   });
-  const event = { cause: "api", data: { actor: callerScope(input.caller) } };
+  // Creation has side effects only when a Created e-mail or SMS was asked for; then its event gets a job.
+  const wantsCreated = [...row.notifications.email, ...row.notifications.sms].includes("created");
+  const event = { cause: "api", data: { actor: callerScope(input.caller) }, dispatch: wantsCreated };
 
   try {
     if (attachment) {
