@@ -7,7 +7,11 @@ export const APP_PORT = 3300;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const DATA_DIR = ".data/bench";
 
-/** The production app's settings; LOG_LEVEL=warn so one log line per request does not dominate the figures. */
+/**
+ * The production app's settings; LOG_LEVEL=warn so one log line per request does not dominate the figures. The
+ * embedded job engine runs inside the app (as with `npm start`); ALLOW_PRIVATE_URLS lets it deliver webhooks to the
+ * bench's receiver on 127.0.0.1, which production refuses otherwise.
+ */
 export const appEnv: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
@@ -18,6 +22,9 @@ export const appEnv: NodeJS.ProcessEnv = {
   APP_URL,
   DEMO_DATA: "off",
   LOG_LEVEL: "warn",
+  ALLOW_PRIVATE_URLS: "true",
+  JOB_ENGINE: "embedded",
+  WORKER: "on",
   NEXT_TELEMETRY_DISABLED: "1",
   DATABASE_URL: "",
 };
@@ -35,14 +42,15 @@ export function buildApp(skip: boolean): void {
 }
 
 /**
- * A fresh database with one currency, one sandbox gateway and an API key, made with the admin CLI (which starts
- * and stops the embedded PostgreSQL itself). Returns the API key's private key.
+ * A fresh database with one currency, one sandbox gateway, a webhook HMAC key, expiry on, and an API key, made with
+ * the admin CLI (which starts and stops the embedded PostgreSQL itself). Returns the API key's private key.
  */
 export async function createFixtures(): Promise<string> {
   await fs.rm(DATA_DIR, { recursive: true, force: true });
   const admin = (...args: string[]) => runScript("scripts/admin.ts", args, appEnv);
   await admin("add-currency", "--code", "KWD", "--decimals", "3");
   await admin("create-gateway", "--code", "card", "--pg", "sandbox", "--currencies", "KWD");
+  await admin("set-config", "--webhook-hmac-key", "bench-hmac-key-123", "--expire-transactions", "on");
   const lines = await admin("create-api-key", "--name", "bench");
   return lines.at(-1)!;
 }
@@ -56,9 +64,12 @@ export async function preloadStatementStats(): Promise<void> {
   await fs.appendFile(conf, "\nshared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track = 'none'\n");
 }
 
-/** Starts the app as `npm start` does and waits for its health check; returns a function that stops it. */
-export async function startApp(): Promise<() => Promise<void>> {
-  const app = startScript("scripts/serve.ts", [], appEnv, "app");
+/**
+ * Starts the app as `npm start` does (with `env` added to appEnv) and waits for its health check; returns a function
+ * that stops it.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<() => Promise<void>> {
+  const app = startScript("scripts/serve.ts", [], { ...appEnv, ...env }, "app");
   const stop = async () => {
     // Let the requests still queued from the last load finish first: serve.ts stops the database on SIGTERM.
     await fetch(`${APP_URL}/api/health`, { signal: AbortSignal.timeout(15_000) }).catch(() => undefined);

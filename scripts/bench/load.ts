@@ -17,9 +17,12 @@ export interface Figures {
 
 export const CONNECTIONS = 50;
 
-/** Loads `target` with autocannon for `seconds` and returns requests/s, latency percentiles (ms) and failures. */
-export async function measure(target: Target, seconds: number): Promise<Figures> {
-  const result = await autocannon({ ...target, connections: CONNECTIONS, duration: seconds });
+/**
+ * Loads `target` with autocannon for `seconds` over `connections` and returns requests/s, latency percentiles (ms;
+ * autocannon's latency runs from sending a request until its whole response is read) and failures.
+ */
+export async function measure(target: Target, seconds: number, connections = CONNECTIONS): Promise<Figures> {
+  const result = await autocannon({ ...target, connections, duration: seconds });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
