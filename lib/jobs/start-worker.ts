@@ -1,4 +1,5 @@
 import { Logger, run } from "graphile-worker";
+import pg from "pg";
 import { createDb } from "@/db/client";
 import { enqueueJob } from "@/db/queries/jobs";
 import { env } from "@/lib/env";
@@ -20,8 +21,12 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
 export async function startWorker(connectionString: string): Promise<{ stop(): Promise<void> }> {
   const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2 });
   const ctx = { db };
+  // The queue's own pool, with an error handler that outlives the runner: connections the database closes
+  // while we shut down must not crash the process.
+  const pgPool = new pg.Pool({ connectionString, max: env.WORKER_CONCURRENCY + 2 });
+  pgPool.on("error", (err) => logger.debug({ err }, "job queue connection closed"));
   const runner = await run({
-    connectionString,
+    pgPool,
     concurrency: env.WORKER_CONCURRENCY,
     pollInterval: 500,
     noHandleSignals: true,
@@ -38,6 +43,7 @@ export async function startWorker(connectionString: string): Promise<{ stop(): P
     async stop() {
       clearInterval(timer);
       await runner.stop();
+      await pgPool.end();
       await db.destroy();
     },
   };
