@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 
 // In production, webhook targets on loopback, private or link-local addresses are refused.
 vi.hoisted(() => {
-  process.env.NODE_ENV = "production";
-  process.env.ALLOW_PRIVATE_URLS = "";
+  Object.assign(process.env, { NODE_ENV: "production", ALLOW_PRIVATE_URLS: "" });
 });
 
 let refuseTarget: (url: string) => Promise<string | null>;
