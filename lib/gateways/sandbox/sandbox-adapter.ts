@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { findSandboxPayment, insertSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
 import type { GatewayAdapter, VerifiedMessage } from "@/lib/gateways/adapter";
 import { Conflict } from "@/lib/errors";
-import { outcomeOf, sandboxResult } from "./sandbox-message";
+import { sandboxResult } from "./sandbox-message";
 import { hasValidSignature } from "./sandbox-signature";
 import { sandboxCardPageUrl } from "./sandbox-urls";
 
@@ -58,6 +58,6 @@ export const sandboxAdapter: GatewayAdapter = {
         (await moveSandboxPayment(ctx.db, reference, ["processing"], { status: "approved", settled_at: new Date() })) ??
         (await findSandboxPayment(ctx.db, reference))!;
     }
-    return { ...sandboxResult(payment), outcome: outcomeOf(payment.status) };
+    return sandboxResult(payment);
   },
 };
