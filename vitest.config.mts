@@ -25,6 +25,8 @@ export default defineConfig({
       WEBHOOK_TIMEOUT_SECONDS: "2",
       JOB_LOCK_STALE_SECONDS: "3",
       MAINTENANCE_SECONDS: "1",
+      // Tests change configuration and call the API at once; the cache's own test turns it on.
+      CONFIG_CACHE_SECONDS: "0",
     },
     pool: "forks",
     testTimeout: 30_000,

@@ -21,6 +21,7 @@ const schema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     NEXTAUTH_SECRET: z.string().min(32).optional(),
     TRUST_PROXY: flag(false),
+    CONFIG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     BASIC_AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(900),

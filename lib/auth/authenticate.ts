@@ -1,4 +1,5 @@
 import { findApiKeyByHash } from "@/db/queries/api-keys";
+import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
 import { Unauthorized } from "@/lib/errors";
 import { hashApiKey } from "./api-key-secret";
@@ -37,7 +38,8 @@ export async function authenticate({
 }
 
 async function authenticateApiKey(ctx: Ctx, key: string): Promise<Caller> {
-  const row = await findApiKeyByHash(ctx.db, hashApiKey(key));
+  const hash = hashApiKey(key);
+  const row = await cachedConfig(`api-key:${hash.toString("hex")}`, () => findApiKeyByHash(ctx.db, hash));
   if (!row) throw new Unauthorized("Invalid API key.");
   if (row.revoked_at) throw new Unauthorized("This API key has been revoked.");
   if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw new Unauthorized("This API key has expired.");

@@ -8,6 +8,7 @@ import {
 } from "@/db/queries/transactions";
 import { checkAttachment } from "@/lib/attachments/check-attachment";
 import { requireAction, type Caller } from "@/lib/auth/permissions";
+import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
 import { Conflict, ValidationFailed } from "@/lib/errors";
 import { callerScope, requestFingerprint } from "@/lib/idempotency/idempotency-key";
@@ -51,7 +52,9 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
     if (replay) return replay;
   }
 
-  const config = await loadCheckoutConfig(ctx.db, checked.currency_code, checked.pg_codes);
+  const config = await cachedConfig(`checkout:${JSON.stringify([checked.currency_code, checked.pg_codes])}`, () =>
+    loadCheckoutConfig(ctx.db, checked.currency_code, checked.pg_codes),
+  );
   const errors = await checkTransaction(checked, config, input.caller, () => listCurrencyCodes(ctx.db));
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
