@@ -12,7 +12,10 @@ export function createDb(connectionString: string, options: { max?: number } = {
     idleTimeoutMillis: 30_000,
     application_name: "checkout-service",
   });
-  // An idle client losing its connection must not crash the process; the next query reports it instead.
+  // A client losing its connection (server restart, admin termination) must not crash the process: the pool
+  // reports idle ones here; a client in use between two queries (inside a transaction) has no listener of the
+  // pool's, so it gets its own. Its next query fails instead, and the pool discards it on release.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
