@@ -120,6 +120,8 @@ export interface TransactionsTable {
   product_type: string | null;
   expiration_seconds: number;
   expires_at: Timestamp;
+  /** The expires_at its expiry job was queued for (null: none yet); see db/queries/expiry.ts. */
+  expiry_job_at: NullableTimestamp;
   language: ColumnType<string, string | undefined, string>;
   email_recipients: TextArray;
   extra: DefaultJson<Record<string, unknown>>;

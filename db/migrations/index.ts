@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_payment_flow";
 import * as m0003 from "./0003_config_change_notify";
+import * as m0004 from "./0004_expiry_job_at";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_payment_flow": m0002,
   "0003_config_change_notify": m0003,
+  "0004_expiry_job_at": m0004,
 };

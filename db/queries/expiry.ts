@@ -1,5 +1,37 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
+import { addJob } from "./jobs";
+
+/**
+ * Queues, at its expiration time, the expiry job of every live transaction expiring within `windowSeconds`
+ * (already overdue included) whose current expires_at has no job yet, and returns how many it queued. Nothing is
+ * queued while expiry is off. An update that moves expires_at gets a new job (same key: it replaces the old one).
+ * Several workers may run this at once: rows one of them holds are skipped by the others.
+ */
+export async function scheduleExpiryJobs(db: Db, windowSeconds: number, limit: number): Promise<number> {
+  const { rows } = await sql<{ queued: string }>`
+    WITH due AS (
+      SELECT session_id, expires_at FROM transactions
+      WHERE state IN ('created', 'attempted')
+        AND expires_at <= now() + make_interval(secs => ${windowSeconds})
+        AND expiry_job_at IS DISTINCT FROM expires_at
+        AND (SELECT expire_transactions FROM settings WHERE id = 1)
+      ORDER BY expires_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ), marked AS (
+      UPDATE transactions t SET expiry_job_at = due.expires_at
+      FROM due WHERE t.session_id = due.session_id
+      RETURNING t.session_id, t.expires_at
+    )
+    SELECT count(${addJob({
+      task: "expire-transaction",
+      payload: sql`json_build_object('sessionId', marked.session_id)`,
+      runAt: sql`marked.expires_at`,
+      jobKey: sql`'expire:' || marked.session_id`,
+    })}) AS queued FROM marked`.execute(db);
+  return Number(rows[0]!.queued);
+}
 
 /** Sessions past their expiration time that are still waiting for the customer. */
 export function overdueTransactions(db: Db, limit: number) {

@@ -1,4 +1,4 @@
-import { type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from "kysely";
+import { type Insertable, type Selectable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
 import type { TransactionsTable } from "../types";
 import { addJob } from "./jobs";
@@ -95,8 +95,8 @@ export interface IdempotencyRecord {
 }
 
 /**
- * Inserts the transaction, its "created" event, the jobs they cause (the event's side effects; expiry at
- * expires_at) and, optionally, the idempotency record, in one statement.
+ * Inserts the transaction, its "created" event, the job of the event's side effects if it has any and, optionally,
+ * the idempotency record, in one statement. Its expiry job is queued later, near expires_at (db/queries/expiry.ts).
  */
 export async function insertTransaction(
   db: Db,
@@ -132,7 +132,6 @@ export async function insertTransaction(
             ? addJob({ task: "dispatch-event", payload: sql`json_build_object('eventId', e.event_id)`, jobKey: sql`'event:' || e.event_id` })
             : sql`NULL`
           ).as("dispatch"),
-          expiryJob(sql`t.session_id`, row.expires_at as Date).as("expiry"),
         ]),
     )
     .with("i", (qb) =>
@@ -158,10 +157,6 @@ export async function insertTransaction(
     .execute();
 }
 
-/** The job that expires a transaction at its expires_at; one per transaction, rescheduled by updates. */
-const expiryJob = (sessionId: RawBuilder<unknown>, expiresAt: Date) =>
-  addJob({ task: "expire-transaction", payload: sql`json_build_object('sessionId', ${sessionId})`, runAt: expiresAt, jobKey: sql`'expire:' || ${sessionId}` });
-
 export async function updateTransaction(
   db: Db,
   sessionId: string,
@@ -169,7 +164,6 @@ export async function updateTransaction(
   event: { cause: string; data: Record<string, unknown> },
 ): Promise<void> {
   await db.updateTable("transactions").set(changes).where("session_id", "=", sessionId).execute();
-  if (changes.expires_at) await sql`SELECT ${expiryJob(sql`${sessionId}::text`, changes.expires_at as Date)}`.execute(db);
   await db
     .insertInto("transaction_events")
     .values({ session_id: sessionId, kind: "updated", cause: event.cause, data: JSON.stringify(event.data) })

@@ -3,7 +3,7 @@ import { getSettings } from "@/db/queries/settings";
 import type { Ctx } from "@/lib/context";
 import { expireTransaction } from "./expire-transaction";
 
-/** The safety net behind the per-transaction expiry jobs: expires every overdue transaction. */
+/** The safety net behind the per-transaction expiry jobs (schedule-expiries.ts): expires every overdue transaction. */
 export async function expireOverdue({ ctx }: { ctx: Ctx }): Promise<number> {
   if (!(await getSettings(ctx.db)).expire_transactions) return 0;
   let expired = 0;

@@ -3,6 +3,7 @@ import pg from "pg";
 import { createDb } from "@/db/client";
 import { enqueueJob } from "@/db/queries/jobs";
 import { env } from "@/lib/env";
+import { EXPIRY_SCHEDULE_INTERVAL_MS, scheduleExpiries } from "@/lib/expiry/schedule-expiries";
 import { logger } from "@/lib/log/logger";
 import { embeddedTasks } from "./embedded-tasks";
 import { relayTasks } from "./relay-tasks";
@@ -16,7 +17,8 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
 
 /**
  * Runs the job queue in this process: the embedded engine's handlers, or (JOB_ENGINE=inngest) the relay that
- * hands each job to Inngest. A maintenance job is queued every MAINTENANCE_SECONDS (deduplicated by key).
+ * hands each job to Inngest. A maintenance job is queued every MAINTENANCE_SECONDS (deduplicated by key), and
+ * every second the expiry jobs of the transactions about to expire.
  */
 export async function startWorker(connectionString: string): Promise<{ stop(): Promise<void> }> {
   const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2 });
@@ -25,6 +27,7 @@ export async function startWorker(connectionString: string): Promise<{ stop(): P
   // while we shut down must not crash the process.
   const pgPool = new pg.Pool({ connectionString, max: env.WORKER_CONCURRENCY + 2 });
   pgPool.on("error", (err) => logger.debug({ err }, "job queue connection closed"));
+  pgPool.on("connect", (client) => client.on("error", (err) => logger.debug({ err }, "job queue connection closed")));
   const runner = await run({
     pgPool,
     concurrency: env.WORKER_CONCURRENCY,
@@ -39,9 +42,20 @@ export async function startWorker(connectionString: string): Promise<{ stop(): P
     );
   await maintain();
   const timer = setInterval(maintain, env.MAINTENANCE_SECONDS * 1000);
+  let scheduling: Promise<unknown> | null = null;
+  const scheduleSoon = () => {
+    // One pass at a time: a slow pass (a large backlog) is not overlapped by the next tick.
+    scheduling ??= scheduleExpiries({ ctx })
+      .catch((err) => logger.warn({ err }, "could not queue expiry jobs"))
+      .finally(() => (scheduling = null));
+  };
+  scheduleSoon();
+  const expiryTimer = setInterval(scheduleSoon, EXPIRY_SCHEDULE_INTERVAL_MS);
   return {
     async stop() {
       clearInterval(timer);
+      clearInterval(expiryTimer);
+      await scheduling;
       await runner.stop();
       await pgPool.end();
       await db.destroy();

@@ -67,6 +67,7 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
     disclosure_url: null,
     legacy: null,
     attachment_id: null as string | null,
+    expiry_job_at: null,
     paid_amount: "0",
     captured_amount: "0",
     refunded_amount: "0",
