@@ -1,21 +1,13 @@
-import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/types";
+import { CompiledQuery, sql } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
 import { authenticate } from "@/lib/auth/authenticate";
-import { env } from "@/lib/env";
 import { createKey } from "./support/factories";
+import { recordingDb } from "./support/recording-db";
 import { testContext } from "./support/test-context";
 
 const ctx = testContext();
 
-// A second handle on this file's database that records every query it runs.
-const executed: CompiledQuery[] = [];
-const recording = new Kysely<Database>({
-  dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 1 }) }),
-  log: (event) => void executed.push(event.query),
-});
-afterAll(() => recording.destroy());
+const { db: recording, executed } = recordingDb();
 
 async function lookupQueries(key: string): Promise<CompiledQuery[]> {
   executed.length = 0;

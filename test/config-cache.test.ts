@@ -1,14 +1,12 @@
-import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "@/db/types";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { Caller } from "@/lib/auth/permissions";
 import { stopConfigCache } from "@/lib/cache/config-cache";
-import { env } from "@/lib/env";
 import { createTransaction } from "@/lib/transactions/create-transaction";
 import { createGateway, createKey } from "./support/factories";
+import { recordingDb } from "./support/recording-db";
 import { testContext } from "./support/test-context";
 
 // Every other test file runs with the cache off (vitest.config.mts); this one turns it on before anything loads.
@@ -19,13 +17,7 @@ afterAll(() => stopConfigCache());
 
 const ctx = testContext();
 
-// A handle on this file's database that records the queries the code under test runs.
-const executed: CompiledQuery[] = [];
-const recording = new Kysely<Database>({
-  dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 }) }),
-  log: (event) => void executed.push(event.query),
-});
-afterAll(() => recording.destroy());
+const { db: recording, executed } = recordingDb();
 
 /** Runs `work` and returns how many queries it sent. */
 async function queriesOf(work: () => Promise<unknown>): Promise<number> {

@@ -1,0 +1,17 @@
+import { type CompiledQuery, Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { afterAll } from "vitest";
+import type { Db } from "@/db/client";
+import type { Database } from "@/db/types";
+import { env } from "@/lib/env";
+
+/** A second handle on this file's database that records every query it runs (closed after the file). */
+export function recordingDb(): { db: Db; executed: CompiledQuery[] } {
+  const executed: CompiledQuery[] = [];
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 }) }),
+    log: (event) => void executed.push(event.query),
+  });
+  afterAll(() => db.destroy());
+  return { db, executed };
+}
