@@ -88,6 +88,13 @@ describe("webhook delivery", () => {
     expect(await attemptsOf(deliveryId)).toMatchObject([{ attempt_no: 1, status_code: 200, response_excerpt: "ok" }]);
   });
 
+  it("delivers to a target named by host name, resolved by the connection's own checked lookup", async () => {
+    const receiver = await startReceiver();
+    const { deliveryId } = await paidWithWebhook(receiver.url.replace("127.0.0.1", "localhost"));
+    expect(await attemptDelivery({ ctx, input: { deliveryId, scheduleRetry: false } })).toEqual({ done: true });
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it("retries 5xx and network errors on the schedule with an identical body, until delivered", async () => {
     const receiver = await startReceiver((n) => (n < 3 ? 503 : 200));
     const { deliveryId } = await paidWithWebhook(receiver.url);

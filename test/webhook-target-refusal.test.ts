@@ -1,3 +1,6 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { fetch } from "undici";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 // In production, webhook targets on loopback, private or link-local addresses are refused.
@@ -6,8 +9,9 @@ vi.hoisted(() => {
 });
 
 let refuseTarget: (url: string) => Promise<string | null>;
+let webhookAgent: import("undici").Agent;
 beforeAll(async () => {
-  ({ refuseTarget } = await import("@/lib/webhooks/check-target-url"));
+  ({ refuseTarget, webhookAgent } = await import("@/lib/webhooks/check-target-url"));
 });
 
 describe("webhook targets in production", () => {
@@ -28,5 +32,20 @@ describe("webhook targets in production", () => {
 
   it("allows a public address", async () => {
     expect(await refuseTarget("https://93.184.216.34/hook")).toBeNull();
+  });
+
+  it("refuses at connect time a name that resolves to a private address, whatever a check before it saw", async () => {
+    // What DNS rebinding would do: the name passed the check, then resolves to a private address for the connection.
+    let hits = 0;
+    const server = http.createServer((_req, res) => (hits++, res.end("ok")));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://localhost:${(server.address() as AddressInfo).port}/hook`;
+    try {
+      const sent = fetch(url, { method: "POST", body: "{}", dispatcher: webhookAgent });
+      await expect(sent).rejects.toMatchObject({ cause: { message: expect.stringMatching(/private or local address/) } });
+      expect(hits).toBe(0);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,10 +1,11 @@
+import { fetch } from "undici";
 import type { JobSpec } from "@/db/queries/jobs";
 import { findDelivery, recordDeliveryAttempt } from "@/db/queries/webhooks";
 import { getSettings } from "@/db/queries/settings";
 import type { Ctx } from "@/lib/context";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log/logger";
-import { refuseTarget } from "./check-target-url";
+import { refuseTarget, webhookAgent } from "./check-target-url";
 import { standardWebhookHeaders } from "./standard-webhook-headers";
 
 /** The job that tries a delivery (once per delivery at a time: keyed by it). */
@@ -48,6 +49,7 @@ export async function attemptDelivery({
       const res = await fetch(delivery.url, {
         method: "POST",
         redirect: "manual",
+        dispatcher: webhookAgent,
         signal: AbortSignal.timeout(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
         headers: {
           "content-type": "application/json",
