@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { scheduleExpiries } from "@/lib/expiry/schedule-expiries";
 import { relayTasks } from "@/lib/jobs/relay-tasks";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
+import { eventually } from "./support/receiver";
 import { testContext } from "./support/test-context";
 
 // The relay (JOB_ENGINE=inngest) run by a real graphile-worker over this file's database: the jobs written
@@ -40,7 +41,16 @@ beforeEach(() => {
   });
 });
 
-const relayQueue = () => runOnce({ connectionString: env.DATABASE_URL!, logger: quiet, taskList: relayTasks(ctx) });
+// runOnce resolves without awaiting the record of each job's completion or failure (graphile-worker 0.17): wait
+// until no job is still locked, so what follows sees the queue as the run left it.
+const relayQueue = async () => {
+  await runOnce({ connectionString: env.DATABASE_URL!, logger: quiet, taskList: relayTasks(ctx) });
+  await eventually(async () => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE locked_at IS NOT NULL`.execute(ctx.db);
+    return rows[0]!.n === 0;
+  });
+};
 const jobsLeft = async (task: string) =>
   (await sql<{ id: string; attempts: number; last_error: string | null }>`
     SELECT id::text, attempts, last_error FROM graphile_worker.jobs WHERE task_identifier = ${task}`.execute(ctx.db)).rows;
