@@ -4,6 +4,8 @@ const nextConfig: NextConfig = {
   // Clients of the checkout interface do not follow redirects: every path answers with and without its slash.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // app/global-not-found.tsx answers unmatched addresses: the app has several root layouts (see README, Layout).
+  experimental: { globalNotFound: true },
   serverExternalPackages: ["pg", "pino", "kysely", "graphile-worker", "resend", "twilio"],
 };
 

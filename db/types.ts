@@ -38,6 +38,7 @@ export interface SettingsTable {
   id: Generated<number>;
   merchant_name: Generated<string>;
   merchant_logo_url: string | null;
+  merchant_website_url: string | null;
   support_email: string | null;
   support_phone: string | null;
   default_redirect_url: string | null;

@@ -1,6 +1,4 @@
-// No `import "server-only"` here: the Pages Router payment pages call appContext() in getServerSideProps, and
-// Next refuses "server-only" in any module the Pages Router imports. Next strips getServerSideProps and its
-// imports from client bundles, and lint keeps db/ out of pages/, app/ and components/.
+import "server-only";
 import { createDb, type Db } from "@/db/client";
 import { env } from "@/lib/env";
 

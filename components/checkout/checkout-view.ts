@@ -1,10 +1,23 @@
-import type { PaymentPage } from "@/lib/checkout-page/load-payment-page";
+import type { PaymentPage, PaymentPageAttempt, PaymentPageMethod } from "@/lib/checkout-page/load-payment-page";
 import type { ResultKind } from "@/lib/i18n/checkout-messages";
 import type { Language } from "@/lib/i18n/format-money";
-import type { MerchantView } from "./checkout-shell";
-import type { MethodView } from "./payment-form";
 
-/** What the payment and result pages render: serializable props, nothing the page does not show. */
+export type MerchantView = PaymentPage["merchant"];
+export type MethodView = PaymentPageMethod;
+
+export interface ResultView {
+  kind: ResultKind;
+  referenceNumber: string | null;
+  amount: string;
+  methodName: string | null;
+  card: PaymentPageAttempt["card"];
+  completedAt: string | null;
+  isSandbox: boolean;
+}
+
+export type TestMode = "on" | "when-chosen" | "off";
+
+/** What the payment and result pages render, nothing they do not show. */
 export interface CheckoutView {
   language: Language;
   sessionId: string;
@@ -15,9 +28,11 @@ export interface CheckoutView {
   decimals: number;
   methods: MethodView[];
   /** The outcome to show, or null while the customer has not tried to pay yet. */
-  result: { kind: ResultKind; referenceNumber: string | null; amount: string } | null;
+  result: ResultView | null;
   /** The last attempt failed in a way the customer may retry (shown above the payment form). */
   retryNotice: "declined" | "canceled" | null;
+  /** The payment form's "Test mode" badge: always, only while a sandbox method is chosen (CSS), or never. */
+  testMode: TestMode;
 }
 
 const FINISHED_KINDS: Partial<Record<string, ResultKind>> = {
@@ -34,17 +49,24 @@ const ATTEMPT_KINDS: Partial<Record<string, ResultKind>> = {
   declined: "declined",
   canceled: "canceled",
   error: "error",
+  superseded: "superseded",
 };
 
-function resultKindOf(page: PaymentPage): ResultKind | null {
+function resultKindOf(page: PaymentPage, attempt: PaymentPageAttempt | null): ResultKind | null {
   if (page.kind === "expired") return "expired";
   if (page.kind === "finished") return FINISHED_KINDS[page.state] ?? "closed";
-  return page.lastAttempt ? (ATTEMPT_KINDS[page.lastAttempt.state] ?? null) : null;
+  return attempt ? (ATTEMPT_KINDS[attempt.state] ?? null) : null;
 }
 
-export function toCheckoutView(page: PaymentPage): CheckoutView {
-  const kind = resultKindOf(page);
-  const attempt = page.lastAttempt;
+function testModeOf(page: PaymentPage): TestMode {
+  const sandboxes = page.methods.filter((m) => m.isSandbox).length;
+  return sandboxes === 0 ? "off" : sandboxes === page.methods.length ? "on" : "when-chosen";
+}
+
+/** `returned`: the earlier attempt the gateway just sent this tab back from (see load-returned-attempt.ts). */
+export function toCheckoutView(page: PaymentPage, returned: PaymentPageAttempt | null = null): CheckoutView {
+  const attempt = returned ?? page.attempt;
+  const kind = resultKindOf(page, attempt);
   return {
     language: page.language,
     sessionId: page.sessionId,
@@ -54,9 +76,20 @@ export function toCheckoutView(page: PaymentPage): CheckoutView {
     currency: page.currency,
     decimals: page.decimals,
     methods: page.kind === "pay" ? page.methods : [],
-    result: kind ? { kind, referenceNumber: attempt?.referenceNumber ?? null, amount: attempt?.amount ?? page.amount } : null,
+    result: kind
+      ? {
+          kind,
+          referenceNumber: attempt?.referenceNumber ?? null,
+          amount: attempt?.amount ?? page.amount,
+          methodName: attempt?.methodName ?? null,
+          card: attempt?.card ?? null,
+          completedAt: attempt?.completedAt ?? null,
+          isSandbox: attempt?.isSandbox ?? false,
+        }
+      : null,
     retryNotice:
-      page.kind === "pay" && (attempt?.state === "declined" || attempt?.state === "canceled") ? attempt.state : null,
+      page.kind === "pay" && (page.attempt?.state === "declined" || page.attempt?.state === "canceled") ? page.attempt.state : null,
+    testMode: testModeOf(page),
   };
 }
 

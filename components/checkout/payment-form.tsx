@@ -1,13 +1,13 @@
-import type { PaymentPageMethod } from "@/lib/checkout-page/load-payment-page";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { checkoutMessages } from "@/lib/i18n/checkout-messages";
 import { formatMoney, isZeroAmount, type Language } from "@/lib/i18n/format-money";
+import type { MethodView } from "./checkout-view";
 import { buttonClass } from "./styles";
-
-export type MethodView = PaymentPageMethod;
 
 /**
  * One radio per payment method and a Pay button: a plain form posting to the pay route, which starts an attempt
- * and sends the browser on to the gateway. With a single method it is already chosen.
+ * and sends the browser on to the gateway. With a single method it is already chosen and the button names the
+ * amount; with several, the button names the chosen method's amount once scripts run.
  */
 export function PaymentForm({
   language,
@@ -24,7 +24,8 @@ export function PaymentForm({
 }) {
   const t = checkoutMessages(language);
   const money = (amount: string) => formatMoney(amount, currency, decimals, language);
-  const only = methods.length === 1;
+  const only = methods.length === 1 ? methods[0] : undefined;
+  const payLabels = Object.fromEntries(methods.map((m) => [m.code, t.payAmount(money(m.amount))]));
   return (
     <form method="post" action="/b/checkout/redirect/pay/" className="mt-6">
       <input type="hidden" name="session_id" value={sessionId} />
@@ -50,10 +51,11 @@ export function PaymentForm({
                   name="code"
                   value={m.code}
                   required
-                  defaultChecked={only}
+                  defaultChecked={m === only}
+                  data-sandbox={m.isSandbox ? "" : undefined}
                   className="size-5 shrink-0 accent-blue-700 focus-visible:outline-none"
                 />
-                {/* eslint-disable-next-line @next/next/no-img-element -- gateway icons are arbitrary URLs; no script runs here */}
+                {/* eslint-disable-next-line @next/next/no-img-element -- gateway icons are arbitrary URLs */}
                 <img src={m.icon} alt="" width={40} height={40} className="size-10 shrink-0 object-contain" />
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium">{m.name}</span>
@@ -65,9 +67,9 @@ export function PaymentForm({
           })}
         </div>
       </fieldset>
-      <button type="submit" className={`mt-6 ${buttonClass}`}>
-        {t.pay}
-      </button>
+      <SubmitButton className={`mt-6 ${buttonClass}`} busyLabel={t.processing} choice={{ name: "code", labels: payLabels }}>
+        {only ? payLabels[only.code] : t.pay}
+      </SubmitButton>
       <p className="mt-3 text-center text-sm text-slate-700">{t.secureNote}</p>
     </form>
   );

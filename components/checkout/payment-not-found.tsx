@@ -1,17 +1,17 @@
-import { StaticMessagePage } from "./static-message-page";
+import { BilingualMessage } from "./bilingual-message";
 
-/** Unknown session or payment reference: a static message in English and Arabic. */
+export const PAYMENT_NOT_FOUND = {
+  en: {
+    title: "Payment not found",
+    body: "We could not find this payment. Check the link you received, or contact the shop that sent it.",
+  },
+  ar: {
+    title: "لم يتم العثور على عملية الدفع",
+    body: "تعذّر العثور على عملية الدفع هذه. تحقّق من الرابط الذي وصلك، أو تواصل مع المتجر الذي أرسله.",
+  },
+};
+
+/** Unknown session or payment reference. */
 export function PaymentNotFound() {
-  return (
-    <StaticMessagePage
-      en={{
-        title: "Payment not found",
-        body: "We could not find this payment. Check the link you received, or contact the shop that sent it.",
-      }}
-      ar={{
-        title: "لم يتم العثور على عملية الدفع",
-        body: "تعذّر العثور على عملية الدفع هذه. تحقّق من الرابط الذي وصلك، أو تواصل مع المتجر الذي أرسله.",
-      }}
-    />
-  );
+  return <BilingualMessage {...PAYMENT_NOT_FOUND} />;
 }

@@ -1,70 +1,64 @@
+"use client";
+
+import { useActionState } from "react";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { sandboxMessages as t, type SandboxField } from "@/lib/i18n/sandbox-messages";
-import { CardField } from "./card-fields";
-import { sandboxButtonClass, sandboxLinkClass } from "./sandbox-shell";
+import { CardField } from "./card-field";
+import { CardNumberField } from "./card-number-field";
+import { type ChargeAction, EMPTY_CHARGE_FORM } from "./charge-form-state";
+import { ErrorSummary } from "./error-summary";
+import { ExpiryField } from "./expiry-field";
+import { sandboxButtonClass } from "./sandbox-frame";
 
-const has = (errors: SandboxField[], field: SandboxField) => (errors.includes(field) ? field : undefined);
-
-/** The card form. It posts to the sandbox's charge route; card data never goes into a URL. */
+/**
+ * The card form, sent to the sandbox's charge action (a server action: without scripts the browser posts it and
+ * gets the page back). A refused form comes back with its errors, the name and the expiry; card data never
+ * goes into an address.
+ */
 export function NewCardForm({
+  action,
   reference,
   canSaveCard,
-  errors,
   heading,
 }: {
+  action: ChargeAction;
   reference: string;
   canSaveCard: boolean;
-  errors: SandboxField[];
   heading: string;
 }) {
+  const [{ errors, values }, formAction] = useActionState(action, EMPTY_CHARGE_FORM);
+  const has = (field: SandboxField) => (errors.includes(field) ? field : undefined);
   return (
-    <form method="post" action="/sandbox/api/charge" className="mt-6" aria-labelledby="new-card-title">
+    <form action={formAction} className="mt-6" aria-labelledby="new-card-title">
       <h2 id="new-card-title" className="text-lg font-bold">
         {heading}
       </h2>
+      {errors.length > 0 ? <ErrorSummary /> : null}
       <input type="hidden" name="reference" value={reference} />
       <div className="mt-3 space-y-4">
-        <CardField
-          id="card-number"
-          name="card_number"
-          label={t.cardNumber}
-          error={has(errors, "cardNumber")}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={23}
-          required
-        />
+        <CardNumberField error={has("cardNumber")} />
         <div className="grid grid-cols-2 gap-4">
-          <CardField
-            id="expiry"
-            name="expiry"
-            label={t.expiry}
-            hint={t.expiryHint}
-            error={has(errors, "expiry")}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={7}
-            required
-          />
+          <ExpiryField error={has("expiry")} defaultValue={values.expiry} />
           <CardField
             id="cvv"
             name="cvv"
             label={t.cvv}
             hint={t.cvvHint}
-            error={has(errors, "cvv")}
+            error={has("cvv")}
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={4}
             required
           />
         </div>
-        <CardField id="card-name" name="name" label={t.name} error={has(errors, "name")} autoComplete="cc-name" maxLength={64} required />
+        <CardField id="card-name" name="name" label={t.name} error={has("name")} autoComplete="cc-name" maxLength={64} required defaultValue={values.name} />
         {canSaveCard ? (
           <div className="flex items-start gap-3">
             <input
               id="save-card"
               name="save_card"
               type="checkbox"
+              defaultChecked={values.saveCard}
               aria-describedby="save-card-hint"
               className="mt-1 size-5 accent-zinc-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
             />
@@ -79,14 +73,9 @@ export function NewCardForm({
           </div>
         ) : null}
       </div>
-      <button type="submit" className={`mt-6 ${sandboxButtonClass}`}>
+      <SubmitButton className={`mt-6 ${sandboxButtonClass}`} busyLabel={t.processing}>
         {t.pay}
-      </button>
-      <p className="mt-4 text-center">
-        <a className={sandboxLinkClass} href={`/sandbox/api/cancel?reference=${encodeURIComponent(reference)}`}>
-          {t.cancel}
-        </a>
-      </p>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,12 @@
-import { sandboxMessages as t, type SandboxField } from "@/lib/i18n/sandbox-messages";
-import { CardField } from "./card-fields";
-import { sandboxButtonClass, sandboxLinkClass } from "./sandbox-shell";
+"use client";
+
+import { useActionState } from "react";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { sandboxMessages as t } from "@/lib/i18n/sandbox-messages";
+import { CardField } from "./card-field";
+import { type ChargeAction, EMPTY_CHARGE_FORM } from "./charge-form-state";
+import { ErrorSummary } from "./error-summary";
+import { sandboxButtonClass, sandboxLinkClass } from "./sandbox-frame";
 
 export interface SavedCardView {
   id: string;
@@ -13,12 +19,14 @@ export interface SavedCardView {
  * The customer's saved cards: choose one and give its CVV again. Each "Remove" button submits the separate
  * remove form (by its `form` attribute), since forms cannot nest.
  */
-export function SavedCardsForm({ reference, cards, errors }: { reference: string; cards: SavedCardView[]; errors: SandboxField[] }) {
+export function SavedCardsForm({ action, reference, cards }: { action: ChargeAction; reference: string; cards: SavedCardView[] }) {
+  const [{ errors }, formAction] = useActionState(action, EMPTY_CHARGE_FORM);
   const cardError = errors.includes("savedCardId");
   return (
     <section aria-labelledby="saved-cards-title" className="mt-6">
-      <form method="post" action="/sandbox/api/charge">
+      <form action={formAction}>
         <input type="hidden" name="reference" value={reference} />
+        {errors.length > 0 ? <ErrorSummary /> : null}
         <fieldset aria-describedby={cardError ? "saved-card-error" : undefined}>
           <legend id="saved-cards-title" className="text-lg font-bold">
             {t.savedCards}
@@ -71,9 +79,9 @@ export function SavedCardsForm({ reference, cards, errors }: { reference: string
             required
           />
         </div>
-        <button type="submit" className={`mt-4 ${sandboxButtonClass}`}>
+        <SubmitButton className={`mt-4 ${sandboxButtonClass}`} busyLabel={t.processing}>
           {t.payWithSaved}
-        </button>
+        </SubmitButton>
       </form>
       <form id="remove-card" method="post" action="/sandbox/api/remove-card">
         <input type="hidden" name="reference" value={reference} />

@@ -29,6 +29,17 @@ export function latestAttempt(db: Db, sessionId: string) {
     .executeTakeFirst();
 }
 
+/** The transaction's attempts still waiting for their result, oldest first. */
+export function listPendingAttempts(db: Db, sessionId: string) {
+  return db
+    .selectFrom("payment_attempts")
+    .selectAll()
+    .where("session_id", "=", sessionId)
+    .where("state", "=", "pending")
+    .orderBy("id")
+    .execute();
+}
+
 /** Settles an attempt only while it is pending: of many messages about it, exactly one wins. */
 export function settleAttempt(db: Db, id: string, changes: Updateable<PaymentAttemptsTable>) {
   return db

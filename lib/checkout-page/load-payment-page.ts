@@ -1,6 +1,7 @@
 import { latestAttempt } from "@/db/queries/payments";
 import { getSettings } from "@/db/queries/settings";
 import { findTransactionView, type TransactionRow } from "@/db/queries/transactions";
+import type { PaymentAttempt } from "@/db/types";
 import type { Ctx } from "@/lib/context";
 import { formatAmount } from "@/lib/money/decimal";
 import { awaitWebhookAnswer } from "@/lib/payments/await-webhook-answer";
@@ -16,6 +17,20 @@ export interface PaymentPageMethod {
   amount: string;
   fee: string;
   feeDescription: string;
+  isSandbox: boolean;
+}
+
+export interface PaymentPageAttempt {
+  referenceNumber: string;
+  state: string;
+  message: string | null;
+  amount: string;
+  /** The gateway setting's name ("Sandbox card"), or its code when it is gone. */
+  methodName: string;
+  isSandbox: boolean;
+  card: { brand: string; masked: string } | null;
+  /** When the gateway's answer was recorded (ISO), or null while there is none. */
+  completedAt: string | null;
 }
 
 export interface PaymentPage {
@@ -24,13 +39,20 @@ export interface PaymentPage {
   sessionId: string;
   state: string;
   language: "en" | "ar";
-  merchant: { name: string; logoUrl: string | null; supportEmail: string | null; supportPhone: string | null };
+  merchant: {
+    name: string;
+    logoUrl: string | null;
+    websiteUrl: string | null;
+    supportEmail: string | null;
+    supportPhone: string | null;
+  };
   orderNo: string | null;
   amount: string;
   currency: string;
   decimals: number;
   methods: PaymentPageMethod[];
-  lastAttempt: { referenceNumber: string; state: string; message: string | null; amount: string } | null;
+  /** The latest attempt. */
+  attempt: PaymentPageAttempt | null;
   /** Where the customer goes next when the payment is finished (see merchant-redirect.ts). */
   redirectUrl: string | null;
 }
@@ -44,7 +66,7 @@ async function redirectAfterWebhook(ctx: Ctx, txn: TransactionRow, target: strin
 /** Everything the hosted payment and result pages show, or null for an unknown session. */
 export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<PaymentPage | null> {
   if (!SESSION_ID.test(input.sessionId)) return null;
-  const [view, settings, attempt] = await Promise.all([
+  const [view, settings, latest] = await Promise.all([
     findTransactionView(ctx.db, input.sessionId),
     getSettings(ctx.db),
     latestAttempt(ctx.db, input.sessionId),
@@ -54,6 +76,15 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
   const shown = representTransaction(view);
   const payable = PAYABLE.includes(txn.state);
   const expired = txn.state === "expired" || (payable && txn.expires_at.getTime() <= Date.now());
+  const methods = shown.payment_methods.map((m) => ({
+    code: m.code,
+    name: m.name,
+    icon: m.icon,
+    amount: m.amount,
+    fee: m.fee,
+    feeDescription: m.fee_description,
+    isSandbox: m.is_sandbox,
+  }));
   return {
     kind: expired ? "expired" : payable ? "pay" : "finished",
     sessionId: txn.session_id,
@@ -62,6 +93,7 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
     merchant: {
       name: settings.merchant_name,
       logoUrl: settings.merchant_logo_url,
+      websiteUrl: settings.merchant_website_url,
       supportEmail: settings.support_email,
       supportPhone: settings.support_phone,
     },
@@ -69,22 +101,24 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
     amount: shown.amount,
     currency: txn.currency_code,
     decimals: view.decimals,
-    methods: shown.payment_methods.map((m) => ({
-      code: m.code,
-      name: m.name,
-      icon: m.icon,
-      amount: m.amount,
-      fee: m.fee,
-      feeDescription: m.fee_description,
-    })),
-    lastAttempt: attempt
-      ? {
-          referenceNumber: attempt.reference_number,
-          state: attempt.state,
-          message: attempt.message,
-          amount: formatAmount(attempt.amount, view.decimals),
-        }
-      : null,
-    redirectUrl: await redirectAfterWebhook(ctx, txn, merchantRedirectUrl(txn, view.default_redirect_url, attempt?.reference_number ?? null)),
+    methods,
+    attempt: latest ? attemptView(latest, view.decimals, methods) : null,
+    redirectUrl: await redirectAfterWebhook(ctx, txn, merchantRedirectUrl(txn, view.default_redirect_url, latest?.reference_number ?? null)),
+  };
+}
+
+/** An attempt as the pages show it: its gateway setting's name, card and time. */
+export function attemptView(attempt: PaymentAttempt, decimals: number, methods: PaymentPageMethod[]): PaymentPageAttempt {
+  const method = methods.find((m) => m.code === attempt.gateway_code);
+  const card = attempt.card as { brand?: unknown; masked?: unknown } | null;
+  return {
+    referenceNumber: attempt.reference_number,
+    state: attempt.state,
+    message: attempt.message,
+    amount: formatAmount(attempt.amount, decimals),
+    methodName: method?.name ?? attempt.gateway_code,
+    isSandbox: method?.isSandbox ?? false,
+    card: typeof card?.brand === "string" && typeof card.masked === "string" ? { brand: card.brand, masked: card.masked } : null,
+    completedAt: attempt.completed_at ? attempt.completed_at.toISOString() : null,
   };
 }

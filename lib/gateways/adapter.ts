@@ -36,7 +36,7 @@ export interface StartPaymentInput {
   language: string;
 }
 
-/** One interface for every payment gateway: start a payment, check its messages, ask about a payment. */
+/** One interface for every payment gateway: start or release a payment, check its messages, ask about a payment. */
 export interface GatewayAdapter {
   /** Sets the payment up at the gateway; returns where to send the customer. */
   startPayment(ctx: Ctx, input: StartPaymentInput): Promise<{ redirectUrl: string; gatewayResponse: Record<string, unknown> }>;
@@ -44,6 +44,11 @@ export interface GatewayAdapter {
   referenceOf(params: Record<string, string>): string | null;
   /** Checks a message's signature with the gateway setting's secret; null when it does not check out. */
   verifyMessage(gateway: GatewaySetting, params: Record<string, string>): VerifiedMessage | null;
+  /**
+   * Stops a payment the customer has not finished, so that it can never be charged: "released", or "busy" when
+   * the gateway may still charge it (the customer's card is already with the bank) or cannot promise otherwise.
+   */
+  releasePayment(ctx: Ctx, gateway: GatewaySetting, referenceNumber: string): Promise<"released" | "busy">;
   /** Asks the gateway for the payment's result; `settle` lets a gateway finish a payment still processing. */
   inquire(ctx: Ctx, gateway: GatewaySetting, referenceNumber: string, options: { settle: boolean }): Promise<GatewayResult>;
 }

@@ -1,27 +1,24 @@
-import type { ServerResponse } from "node:http";
-
 /**
- * The customer-facing pages (payment, result, sandbox card and 3-D Secure pages) run no script at all, so the
- * policy forbids every script. No form-action: a form post may end in a redirect chain to the merchant's site.
+ * The pages' Content-Security-Policy: scripts run only when they carry this response's nonce (Next.js puts it
+ * on its own scripts) or are loaded by one that does ('strict-dynamic'). Merchant logos and gateway icons are
+ * arbitrary https URLs. No form-action: a form post may end in a redirect chain to the merchant's site.
  */
-export const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'none'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' https: data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
+export function contentSecurityPolicy(nonce: string, { development = false } = {}): string {
+  return [
+    "default-src 'self'",
+    // React's development build evaluates code for its error overlay; production never does.
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
 
+/** Sent with every page besides the policy: nothing leaks to the next site, nothing is cached or sniffed. */
 export const PAGE_SECURITY_HEADERS: Record<string, string> = {
-  "Content-Security-Policy": PAGE_CSP,
   "Referrer-Policy": "no-referrer",
   "X-Content-Type-Options": "nosniff",
   "Cache-Control": "no-store",
 };
-
-/** Sets the customer pages' headers; call first thing in getServerSideProps (they also cover its 404 and redirects). */
-export function setPageSecurityHeaders(res: ServerResponse): void {
-  for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) res.setHeader(name, value);
-}

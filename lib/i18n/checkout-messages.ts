@@ -11,6 +11,9 @@ export interface CheckoutMessages {
   includesFee: (fee: string) => string;
   noFee: string;
   pay: string;
+  payAmount: (amount: string) => string;
+  processing: string;
+  testMode: string;
   secureNote: string;
   lastDeclined: string;
   lastCanceled: string;
@@ -19,7 +22,10 @@ export interface CheckoutMessages {
   results: Record<ResultKind, { title: string; body: string }>;
   referenceNumber: string;
   amount: string;
+  date: string;
+  method: string;
   tryAgain: string;
+  backToPayment: string;
   returnTo: (merchant: string) => string;
   support: (merchant: string) => string;
   email: string;
@@ -34,6 +40,7 @@ export type ResultKind =
   | "error"
   | "expired"
   | "pending"
+  | "superseded"
   | "closed";
 
 const en: CheckoutMessages = {
@@ -46,6 +53,9 @@ const en: CheckoutMessages = {
   includesFee: (fee) => `Includes a fee of ${fee}`,
   noFee: "No fee",
   pay: "Pay",
+  payAmount: (amount) => `Pay ${amount}`,
+  processing: "Processing…",
+  testMode: "Test mode",
   secureNote: "You will enter your card details on the payment provider's secure page.",
   lastDeclined: "Your payment was declined. You can try again.",
   lastCanceled: "You canceled the payment. You can try again.",
@@ -62,11 +72,18 @@ const en: CheckoutMessages = {
       title: "Waiting for the bank",
       body: "We are waiting for the bank's answer. This page updates by itself every few seconds.",
     },
+    superseded: {
+      title: "This payment attempt was replaced",
+      body: "A newer payment for this order was started, in this window or another one. Nothing was charged for this attempt.",
+    },
     closed: { title: "This payment is closed", body: "This payment can no longer be made." },
   },
   referenceNumber: "Reference number",
   amount: "Amount",
+  date: "Date",
+  method: "Payment method",
   tryAgain: "Try again",
+  backToPayment: "Back to the payment",
   returnTo: (merchant) => `Return to ${merchant}`,
   support: (merchant) => `Questions about this payment? Contact ${merchant}.`,
   email: "Email",
@@ -83,6 +100,9 @@ const ar: CheckoutMessages = {
   includesFee: (fee) => `يشمل رسومًا بقيمة ${fee}`,
   noFee: "بدون رسوم",
   pay: "ادفع",
+  payAmount: (amount) => `ادفع ${amount}`,
+  processing: "جارٍ المعالجة…",
+  testMode: "وضع الاختبار",
   secureNote: "ستُدخل بيانات بطاقتك في الصفحة الآمنة لمزوّد خدمة الدفع.",
   lastDeclined: "تم رفض عملية الدفع. يمكنك المحاولة مرة أخرى.",
   lastCanceled: "لقد ألغيت عملية الدفع. يمكنك المحاولة مرة أخرى.",
@@ -96,11 +116,18 @@ const ar: CheckoutMessages = {
     error: { title: "تعذّر إتمام الدفع", body: "تعذّر إتمام عملية الدفع بسبب خطأ في المعالجة." },
     expired: { title: "انتهت صلاحية رابط الدفع", body: "انتهت المهلة المحددة للدفع." },
     pending: { title: "بانتظار رد البنك", body: "ننتظر رد البنك على عملية الدفع. تتحدّث هذه الصفحة تلقائيًا كل بضع ثوانٍ." },
+    superseded: {
+      title: "تم استبدال محاولة الدفع هذه",
+      body: "بدأت عملية دفع أحدث لهذا الطلب، في هذه النافذة أو في نافذة أخرى. لم يُخصم أي مبلغ في هذه المحاولة.",
+    },
     closed: { title: "عملية الدفع هذه مغلقة", body: "لم يعد بالإمكان إتمام هذه الدفعة." },
   },
   referenceNumber: "الرقم المرجعي",
   amount: "المبلغ",
+  date: "التاريخ",
+  method: "طريقة الدفع",
   tryAgain: "حاول مرة أخرى",
+  backToPayment: "العودة إلى الدفع",
   returnTo: (merchant) => `العودة إلى ${merchant}`,
   support: (merchant) => `لديك سؤال عن هذه الدفعة؟ تواصل مع ${merchant}.`,
   email: "البريد الإلكتروني",

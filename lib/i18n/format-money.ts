@@ -1,7 +1,7 @@
 export type Language = "en" | "ar";
 
 /** Arabic pages write amounts in Arabic-Indic digits with the Arabic decimal and group separators. */
-const LOCALES: Record<Language, string> = { en: "en", ar: "ar-u-nu-arab" };
+export const LOCALES: Record<Language, string> = { en: "en", ar: "ar-u-nu-arab" };
 
 /**
  * An exact decimal amount ("86.000") in the page's language with exactly `decimals` places: "KWD 86.000",

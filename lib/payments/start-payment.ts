@@ -7,12 +7,15 @@ import { NotFound } from "@/lib/errors";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { computeFee } from "@/lib/money/compute-fee";
 import { SESSION_ID } from "@/lib/transactions/get-transaction";
+import { releaseUnfinishedAttempts } from "./release-unfinished-attempts";
 import { PAYABLE } from "./transitions";
 
 export type StartPaymentResult =
   | { kind: "redirect"; url: string; referenceNumber: string }
   | { kind: "expired" }
-  | { kind: "closed"; state: string };
+  | { kind: "closed"; state: string }
+  /** An earlier attempt's card is already with the bank: its answer comes first. */
+  | { kind: "busy" };
 
 /** Our reference for an attempt: unique, unguessable, printable on a receipt. */
 const newReference = () => `CK${randomBytes(8).toString("hex").toUpperCase()}`;
@@ -20,6 +23,7 @@ const newReference = () => `CK${randomBytes(8).toString("hex").toUpperCase()}`;
 /**
  * The customer's pay action: a new pending attempt on one of the transaction's gateways, and the address of
  * the gateway's page. Past the expiration time the transaction is marked expired instead and nothing starts.
+ * The transaction's earlier unfinished attempts are released first, so two tabs never make two charges.
  */
 export async function startPayment({ ctx, input }: { ctx: Ctx; input: { sessionId: string; code: string } }): Promise<StartPaymentResult> {
   if (!SESSION_ID.test(input.sessionId)) throw new NotFound();
@@ -39,6 +43,7 @@ export async function startPayment({ ctx, input }: { ctx: Ctx; input: { sessionI
     const gateway = txn.pg_codes.includes(input.code) ? await findGatewaySettingByCode(trx, input.code) : undefined;
     const adapter = gateway?.enabled ? adapterFor(gateway.pg) : null;
     if (!gateway || !adapter) throw new NotFound(`This transaction has no payment method ${input.code}.`);
+    if (!(await releaseUnfinishedAttempts(tx, txn))) return { kind: "busy" };
 
     const fee = computeFee(txn.amount, view.decimals, gateway, txn.currency_code);
     const attempt = await insertAttempt(trx, {

@@ -49,6 +49,13 @@ export const sandboxAdapter: GatewayAdapter = {
     return { messageId: params.message_id, issuedAt, referenceNumber: params.ref!, outcome };
   },
 
+  async releasePayment(ctx, _gateway, reference) {
+    // Only a payment still waiting for the card or its 3-D Secure answer can be stopped; once the card is
+    // taken, the answer is the bank's.
+    const released = await moveSandboxPayment(ctx.db, reference, ["awaiting_card", "challenge"], { status: "canceled", settled_at: new Date() });
+    return released ? "released" : "busy";
+  },
+
   async inquire(ctx, _gateway, reference, { settle }) {
     let payment = await findSandboxPayment(ctx.db, reference);
     if (!payment) return { outcome: "error", message: "Unknown payment", card: null, savedCardToken: null, gatewayResponse: {} };

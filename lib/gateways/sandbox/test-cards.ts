@@ -1,7 +1,7 @@
 /** What the sandbox does with a card number. Any other card is refused as not a test card. */
 export type CardBehaviour = "approve" | "decline" | "challenge" | "error" | "no_answer" | "unknown";
 
-const TEST_CARDS: Record<string, CardBehaviour> = {
+export const TEST_CARDS: Record<string, Exclude<CardBehaviour, "unknown">> = {
   "4111111111111111": "approve",
   "4000000000000002": "decline",
   "4000000000003220": "challenge",

@@ -7,12 +7,14 @@ import { startPayment } from "@/lib/payments/start-payment";
 
 export const dynamic = "force-dynamic";
 
-const startPage = (sessionId: string) => `${env.APP_URL}/b/checkout/redirect/start/?session_id=${sessionId}`;
+const pagePath = (page: "start" | "result", sessionId: string) => `${env.APP_URL}/b/checkout/redirect/${page}/?session_id=${sessionId}`;
 
 async function pay(sessionId: string, code: string): Promise<Response> {
   const result = await startPayment({ ctx: appContext(), input: { sessionId, code } });
-  // Expired or already settled: the payment page says so.
-  return seeOther(result.kind === "redirect" ? result.url : startPage(sessionId));
+  if (result.kind === "redirect") return seeOther(result.url);
+  // An earlier attempt is with the bank: the result page waits for its answer. Expired or settled: the
+  // payment page says so.
+  return seeOther(pagePath(result.kind === "busy" ? "result" : "start", sessionId));
 }
 
 // payment_methods[].payment_url starts a payment directly; the payment page's form posts here.

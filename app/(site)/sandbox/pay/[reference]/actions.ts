@@ -1,0 +1,37 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { appContext } from "@/lib/context";
+import { NotFound, ValidationFailed } from "@/lib/errors";
+import { chargeCard, type ChargeInput } from "@/lib/gateways/sandbox/charge-card";
+import type { ChargeFormState } from "@/components/sandbox/charge-form-state";
+import { SANDBOX_FIELDS } from "@/lib/i18n/sandbox-messages";
+
+const text = (form: FormData, key: string) => {
+  const value = form.get(key);
+  return typeof value === "string" ? value : "";
+};
+
+/**
+ * The sandbox card forms (new card, or a saved card with its CVV). Card data lives only in this request. On
+ * success the browser goes back to the shop; a wrong field answers with the form again, field errors in place.
+ */
+export async function chargeCardAction(_previous: ChargeFormState, form: FormData): Promise<ChargeFormState> {
+  const reference = text(form, "reference");
+  const values = { name: text(form, "name").slice(0, 64), expiry: text(form, "expiry").slice(0, 7), saveCard: form.get("save_card") === "on" };
+  const input: ChargeInput = text(form, "saved_card_id")
+    ? { reference, cvv: text(form, "cvv"), savedCardId: text(form, "saved_card_id") }
+    : { reference, cvv: text(form, "cvv"), cardNumber: text(form, "card_number"), expiry: values.expiry, name: values.name, saveCard: values.saveCard };
+  let next: string;
+  try {
+    next = (await chargeCard({ ctx: appContext(), input })).url;
+  } catch (error) {
+    if (error instanceof ValidationFailed) {
+      return { errors: SANDBOX_FIELDS.filter((field) => field in error.fields), values };
+    }
+    // An unknown payment (a changed hidden field): its page says so.
+    if (error instanceof NotFound) redirect(`/sandbox/pay/${encodeURIComponent(reference)}`);
+    throw error;
+  }
+  redirect(next);
+}

@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { CheckoutFrame } from "@/components/checkout/checkout-frame";
+import { startPagePath, toCheckoutView } from "@/components/checkout/checkout-view";
+import { LiveRefresh } from "@/components/checkout/live-refresh";
+import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
+import { PaymentResult } from "@/components/checkout/payment-result";
+import { loadReturnedAttempt } from "@/lib/checkout-page/load-returned-attempt";
+import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
+import { appContext } from "@/lib/context";
+import { checkoutMessages } from "@/lib/i18n/checkout-messages";
+
+// Where the gateway's return lands the customer (/b/checkout/redirect/result/?session_id=…&reference=…): the
+// outcome, or on to the merchant when it has a redirect URL.
+
+/** While the bank has not answered, the page updates itself: in place with scripts, by reloading without. */
+const REFRESH_SECONDS = { live: 3, reload: 5 };
+
+type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ reference?: string | string[] }> };
+
+/** The page and its view, once per request (the metadata and the page both need them). */
+const loadResult = cache(async (sessionId: string, reference: string | undefined) => {
+  const page = await paymentPageForRequest(sessionId);
+  if (!page) return null;
+  const returned = reference ? await loadReturnedAttempt({ ctx: appContext(), input: { page, reference } }) : null;
+  return { page, view: toCheckoutView(page, returned) };
+});
+
+async function resultView({ params, searchParams }: Props) {
+  const { reference } = await searchParams;
+  return loadResult((await params).sessionId, typeof reference === "string" ? reference : undefined);
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const view = (await resultView(props))?.view;
+  if (!view) return { title: PAYMENT_NOT_FOUND.en.title };
+  return view.result ? { title: `${checkoutMessages(view.language).results[view.result.kind].title} · ${view.merchant.name}` } : {};
+}
+
+export default async function PaymentResultPage(props: Props) {
+  const result = await resultView(props);
+  // Rendered here, not by notFound(), which Next.js renders in the browser only (see the payment page).
+  if (!result) return <PaymentNotFound />;
+  const { page, view } = result;
+  // Finished, and (with a webhook_url) its first webhook answered 200: back to the merchant.
+  if (page.redirectUrl) redirect(page.redirectUrl);
+  // Nothing tried yet: the payment page is where to start.
+  if (!view.result) redirect(startPagePath(page.sessionId));
+  const pending = view.result.kind === "pending";
+  return (
+    <CheckoutFrame language={view.language} merchant={view.merchant} title={view.merchant.name} testMode={view.result.isSandbox ? "on" : "off"}>
+      {pending ? (
+        <>
+          <LiveRefresh seconds={REFRESH_SECONDS.live} />
+          <noscript>
+            <meta httpEquiv="refresh" content={String(REFRESH_SECONDS.reload)} />
+          </noscript>
+        </>
+      ) : null}
+      <PaymentResult view={view} result={view.result} />
+    </CheckoutFrame>
+  );
+}

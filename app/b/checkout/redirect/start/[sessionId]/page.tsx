@@ -1,0 +1,67 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { CheckoutFrame } from "@/components/checkout/checkout-frame";
+import { toCheckoutView } from "@/components/checkout/checkout-view";
+import { PaymentForm } from "@/components/checkout/payment-form";
+import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
+import { PaymentResult } from "@/components/checkout/payment-result";
+import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
+import { checkoutMessages } from "@/lib/i18n/checkout-messages";
+import { formatMoney } from "@/lib/i18n/format-money";
+
+// The hosted payment page behind checkout_url (/b/checkout/redirect/start/?session_id=…): the amount, one choice
+// per payment method and a Pay button in a plain form; or, once there is nothing to pay, the outcome.
+
+type Props = { params: Promise<{ sessionId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const page = await paymentPageForRequest((await params).sessionId);
+  if (!page) return { title: PAYMENT_NOT_FOUND.en.title };
+  const t = checkoutMessages(page.language);
+  const view = toCheckoutView(page);
+  return { title: page.kind === "pay" || !view.result ? t.pageTitle(page.merchant.name) : `${t.results[view.result.kind].title} · ${page.merchant.name}` };
+}
+
+export default async function PaymentStartPage({ params }: Props) {
+  const page = await paymentPageForRequest((await params).sessionId);
+  // Rendered here, not by notFound(): Next.js renders a notFound() page in the browser only (vercel/next.js#62228),
+  // and this page must work without scripts. The status stays 200.
+  if (!page) return <PaymentNotFound />;
+  // Finished, and (with a webhook_url) its first webhook answered 200: back to the merchant.
+  if (page.redirectUrl) redirect(page.redirectUrl);
+  const view = toCheckoutView(page);
+  const t = checkoutMessages(view.language);
+
+  if (page.kind !== "pay" && view.result) {
+    return (
+      <CheckoutFrame language={view.language} merchant={view.merchant} title={view.merchant.name} testMode={view.result.isSandbox ? "on" : "off"}>
+        <PaymentResult view={view} result={view.result} />
+      </CheckoutFrame>
+    );
+  }
+
+  return (
+    <CheckoutFrame language={view.language} merchant={view.merchant} title={t.pageTitle(view.merchant.name)} titleIsHeading testMode={view.testMode}>
+      <dl className="rounded-lg border border-slate-200 bg-white p-4">
+        <dt className="text-sm text-slate-700">{t.amountToPay}</dt>
+        <dd className="mt-1 text-3xl font-bold tabular-nums" data-testid="amount">
+          {formatMoney(view.amount, view.currency, view.decimals, view.language)}
+        </dd>
+        {view.orderNo ? (
+          <>
+            <dt className="mt-3 text-sm text-slate-700">{t.orderNo}</dt>
+            <dd className="font-medium break-all">
+              <bdi>{view.orderNo}</bdi>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {view.retryNotice ? (
+        <p role="alert" className="mt-4 rounded-lg border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900">
+          {view.retryNotice === "declined" ? t.lastDeclined : t.lastCanceled}
+        </p>
+      ) : null}
+      <PaymentForm language={view.language} sessionId={view.sessionId} currency={view.currency} decimals={view.decimals} methods={view.methods} />
+    </CheckoutFrame>
+  );
+}

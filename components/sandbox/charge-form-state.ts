@@ -1,0 +1,11 @@
+import type { SandboxField } from "@/lib/i18n/sandbox-messages";
+
+/** What a refused card form gets back: the fields to correct, and what to show again (never the number or CVV). */
+export interface ChargeFormState {
+  errors: SandboxField[];
+  values: { name: string; expiry: string; saveCard: boolean };
+}
+
+export type ChargeAction = (previous: ChargeFormState, form: FormData) => Promise<ChargeFormState>;
+
+export const EMPTY_CHARGE_FORM: ChargeFormState = { errors: [], values: { name: "", expiry: "", saveCard: false } };
