@@ -8,6 +8,23 @@ const PORT = 3100;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CI = !!process.env.CI;
 
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+  headless: true,
+};
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
@@ -25,25 +42,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-        headless: true,
-      },
-    },
+    { name: "chromium", use: chromium },
+    // Every customer-page spec again with scripts disabled: the pages are plain HTML forms first. The admin
+    // panel's sign-in needs scripts.
+    { name: "chromium-no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /admin-auth\.spec\.ts/ },
   ],
   webServer: {
     // Wipes DATA_DIR, creates the superuser and API key with the admin CLI, then `npm start`.

@@ -1,32 +1,39 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { env } from "@/lib/env";
-import { contentSecurityPolicy, PAGE_SECURITY_HEADERS } from "@/lib/http/page-security-headers";
+import { contentSecurityPolicy, PAGE_SECURITY_HEADERS, referrerPolicy } from "@/lib/http/page-security-headers";
 
 // Runs before every page (not the APIs, see `config`): a fresh CSP nonce per request, which Next.js reads from
 // the request's policy header and puts on its scripts, and the pages' security headers.
 
-/** The customer pages' public addresses carry the session in the query (`?session_id=`, fixed by the interface). */
-const CUSTOMER_PAGE = /^\/b\/checkout\/redirect\/(start|result)\/?$/;
+/** The customer pages: the public form `…/start/?session_id=…`, and the path form it is rewritten to. */
+const CUSTOMER_PAGE = /^\/b\/checkout\/redirect\/(start|result)(\/[^/]+)?\/?$/;
+
+/**
+ * Next.js runs the proxy a second time for the address a rewrite leads to. This per-process token marks a
+ * request the first run already handled, so that the second keeps its nonce; a client cannot forge it.
+ */
+const HANDLED = { header: "x-checkout-proxy", token: crypto.randomUUID() };
 
 export function proxy(request: NextRequest) {
-  const nonce = btoa(crypto.randomUUID());
-  const policy = contentSecurityPolicy(nonce, { development: env.NODE_ENV === "development" });
   const headers = new Headers(request.headers);
+  const handled = headers.get(HANDLED.header) === HANDLED.token;
+  const policy = (handled && headers.get("content-security-policy")) || contentSecurityPolicy(btoa(crypto.randomUUID()), { development: env.NODE_ENV === "development" });
   headers.set("content-security-policy", policy);
+  headers.set(HANDLED.header, HANDLED.token);
 
   // Their root layout sets <html lang dir> from the transaction, and a layout sees only the path: the session
   // moves into a path segment, invisibly to the browser.
   const page = CUSTOMER_PAGE.exec(request.nextUrl.pathname);
   let response: NextResponse;
-  if (page) {
+  if (page && !page[2]) {
     const target = request.nextUrl.clone();
-    const sessionId = target.searchParams.get("session_id") || "-";
-    target.pathname = `/b/checkout/redirect/${page[1]}/${encodeURIComponent(sessionId)}`;
+    target.pathname = `/b/checkout/redirect/${page[1]}/${encodeURIComponent(target.searchParams.get("session_id") || "-")}`;
     response = NextResponse.rewrite(target, { request: { headers } });
   } else {
     response = NextResponse.next({ request: { headers } });
   }
   response.headers.set("Content-Security-Policy", policy);
+  response.headers.set("Referrer-Policy", referrerPolicy(page !== null));
   for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) response.headers.set(name, value);
   return response;
 }

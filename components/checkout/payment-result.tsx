@@ -73,7 +73,7 @@ export function PaymentResult({ view, result }: { view: CheckoutView; result: Re
         ) : null}
         {result.methodName ? (
           <Detail term={t.method}>
-            {result.methodName}
+            <span className="block">{result.methodName}</span>
             {result.card ? (
               <span className="block text-sm font-normal text-slate-700" dir="ltr">
                 {result.card.brand} {result.card.masked}

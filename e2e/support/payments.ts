@@ -45,12 +45,17 @@ export const pathOf = (url: string) => {
   return `${u.pathname}${u.search}`;
 };
 
+/** The payment page's Pay button ("Pay", or "Pay KWD 86.000" once the method and so the amount is known). */
+export const payButton = (page: Page) => page.getByRole("button", { name: /^(Pay|ادفع)( |$)/ });
+
 /** On the payment page: choose a method (when given) and press Pay; the sandbox's card page opens. */
 export async function choosePay(page: Page, methodName?: string | RegExp) {
   if (methodName) await page.getByRole("radio", { name: methodName }).check();
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page).toHaveURL(/\/sandbox\/pay\/CK[0-9A-F]+$/);
+  await payButton(page).click();
+  await expect(page).toHaveURL(CARD_PAGE_URL);
 }
+
+export const CARD_PAGE_URL = /\/sandbox\/pay\/CK[0-9A-F]+$/;
 
 /** On the sandbox's card page: type a card and press Pay. */
 export async function payWithCard(page: Page, number: string, { save = false } = {}) {
@@ -63,7 +68,7 @@ export async function payWithCard(page: Page, number: string, { save = false } =
   await page.getByRole("button", { name: "Pay", exact: true }).click();
 }
 
-export const RESULT_URL = /\/b\/checkout\/redirect\/result\/\?session_id=[0-9a-f]{40}$/;
+export const RESULT_URL = /\/b\/checkout\/redirect\/result\/\?session_id=[0-9a-f]{40}&reference=CK[0-9A-F]{16}$/;
 
 /** Polls the transaction's state until it is `expected` or the time is up. */
 export async function expectStateSoon(request: APIRequestContext, sessionId: string, expected: string, timeout = 10_000) {

@@ -37,6 +37,8 @@ admin add-currency --code USD --decimals 2
 admin create-gateway --code sandbox --pg sandbox --currencies KWD,USD --name "Sandbox card"
 admin create-gateway --code sandbox-auth --pg sandbox --currencies KWD,USD --operation authorize --name "Sandbox card (authorize)"
 admin create-gateway --code sandbox-fee --pg sandbox --currencies KWD,USD --fee-fixed 0.250 --fee-percent 1.5 --name "Sandbox card with fee"
-admin set-config --merchant-name "E2E Store" --support-email help@e2e-store.example --support-phone +96522000000
+# A production-mode setting: shown beside the sandbox ones for the "Test mode" badge (never paid with in the specs).
+admin create-gateway --code live-card --pg sandbox --currencies KWD,USD --mode production --name "Live card"
+admin set-config --merchant-name "E2E Store" --merchant-website-url https://e2e-store.example/ --support-email help@e2e-store.example --support-phone +96522000000
 
 exec npm start

@@ -16,9 +16,15 @@ export function contentSecurityPolicy(nonce: string, { development = false } = {
   ].join("; ");
 }
 
-/** Sent with every page besides the policy: nothing leaks to the next site, nothing is cached or sniffed. */
+/** Sent with every page besides the policy: nothing is cached or sniffed. */
 export const PAGE_SECURITY_HEADERS: Record<string, string> = {
-  "Referrer-Policy": "no-referrer",
   "X-Content-Type-Options": "nosniff",
   "Cache-Control": "no-store",
 };
+
+/**
+ * The customer pages' addresses hold the session id: they send no referrer at all. The other pages (sandbox
+ * gateway, admin) send one to this site only, never to another: their server-action forms need it, since
+ * under no-referrer a browser posts a form with `Origin: null`, which Next.js refuses as cross-site.
+ */
+export const referrerPolicy = (customerPage: boolean) => (customerPage ? "no-referrer" : "same-origin");

@@ -16,6 +16,8 @@ export const updateSettingsInput = z.object({
     .max(256, "The webhook HMAC key may have at most 256 characters.")
     .optional(),
   merchantName: z.string().trim().min(1).max(128).optional(),
+  merchantWebsiteUrl: httpUrl().nullable().optional(),
+  merchantLogoUrl: httpUrl().nullable().optional(),
   supportEmail: z.email("Enter a valid e-mail address.").nullable().optional(),
   supportPhone: z.string().trim().max(32).nullable().optional(),
 });
@@ -30,6 +32,8 @@ export async function updateSettings({ ctx, input }: { ctx: Ctx; input: z.input<
     default_disclosure_url: d.defaultDisclosureUrl,
     webhook_hmac_key: d.webhookHmacKey,
     merchant_name: d.merchantName,
+    merchant_website_url: d.merchantWebsiteUrl,
+    merchant_logo_url: d.merchantLogoUrl,
     support_email: d.supportEmail,
     support_phone: d.supportPhone,
   };

@@ -7,7 +7,7 @@ import { addCurrency } from "@/lib/currencies/add-currency";
 import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
 import { listMessages } from "@/lib/notifications/list-messages";
 import { updateSettings } from "@/lib/settings/update-settings";
-import { list, numberOption, onOff, parseOptions, UsageError } from "./usage-error";
+import { gatewayMode, list, numberOption, onOff, parseOptions, UsageError } from "./usage-error";
 
 export interface Command {
   usage: string;
@@ -81,11 +81,11 @@ export const commands: Record<string, Command> = {
   },
   "create-gateway": {
     usage:
-      'create-gateway --code C --pg sandbox --currencies KWD,USD [--operation purchase|authorize] [--fee-fixed 0.250] [--fee-percent 1.5] [--name "…"] [--icon-url U]',
+      'create-gateway --code C --pg sandbox --currencies KWD,USD [--operation purchase|authorize] [--fee-fixed 0.250] [--fee-percent 1.5] [--name "…"] [--icon-url U] [--mode sandbox|production]',
     async run(ctx, args) {
       const o = parseOptions(
         args,
-        { code: s, pg: s, currencies: s, operation: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s },
+        { code: s, pg: s, currencies: s, operation: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s, mode: s },
         ["code", "pg", "currencies"],
       );
       const g = await createGatewaySetting({
@@ -99,6 +99,7 @@ export const commands: Record<string, Command> = {
           feePercent: o["fee-percent"],
           name: o.name,
           iconUrl: o["icon-url"],
+          isSandbox: gatewayMode(o.mode),
         },
       });
       return [`Gateway setting ${g.code} (${g.pg}, ${g.operation}, ${g.currencies.join(", ")}).`];
@@ -123,7 +124,7 @@ export const commands: Record<string, Command> = {
   },
   "set-config": {
     usage:
-      "set-config [--expire-transactions on|off] [--default-expiration HH:MM:SS] [--default-redirect-url U] [--default-disclosure-url U] [--webhook-hmac-key K] [--merchant-name N] [--support-email E] [--support-phone P]",
+      "set-config [--expire-transactions on|off] [--default-expiration HH:MM:SS] [--default-redirect-url U] [--default-disclosure-url U] [--webhook-hmac-key K] [--merchant-name N] [--merchant-website-url U] [--merchant-logo-url U] [--support-email E] [--support-phone P]",
     async run(ctx, args) {
       const o = parseOptions(args, {
         "expire-transactions": s,
@@ -132,6 +133,8 @@ export const commands: Record<string, Command> = {
         "default-disclosure-url": s,
         "webhook-hmac-key": s,
         "merchant-name": s,
+        "merchant-website-url": s,
+        "merchant-logo-url": s,
         "support-email": s,
         "support-phone": s,
       });
@@ -145,6 +148,8 @@ export const commands: Record<string, Command> = {
           defaultDisclosureUrl: o["default-disclosure-url"],
           webhookHmacKey: o["webhook-hmac-key"],
           merchantName: o["merchant-name"],
+          merchantWebsiteUrl: o["merchant-website-url"],
+          merchantLogoUrl: o["merchant-logo-url"],
           supportEmail: o["support-email"],
           supportPhone: o["support-phone"],
         },

@@ -33,3 +33,10 @@ export function numberOption(value: string | undefined, option: string): number 
   if (!/^\d+$/.test(value)) throw new UsageError(`--${option} must be a whole number.`);
   return Number(value);
 }
+
+/** `--mode sandbox|production`: whether a gateway setting takes test payments only. */
+export function gatewayMode(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === "sandbox" || value === "production") return value === "sandbox";
+  throw new UsageError("--mode must be sandbox or production.");
+}
