@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
 import type { Caller } from "@/lib/auth/permissions";
+import { inquirePayment } from "@/lib/payments/inquire-payment";
 import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
+import { startPayment } from "@/lib/payments/start-payment";
 import { CARDS, deliverReturn, events, freshMessage, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
 import { testContext } from "./support/test-context";
 
@@ -26,19 +28,20 @@ it("50 concurrent callbacks and returns for one attempt make exactly one transit
   expect(settled[0]).toMatchObject({ to_state: "paid" });
 });
 
-it("two attempts that both succeed count once: the second is a flagged duplicate payment", async () => {
-  const sessionId = await newTransaction(ctx, caller);
-  const first = await payWith(ctx, sessionId, CARDS.approve);
-  const second = await payWith(ctx, sessionId, CARDS.approve);
-  await Promise.all([deliverReturn(ctx, first.next), deliverReturn(ctx, second.next)]);
+it("a success that arrives after the transaction moved on is a flagged duplicate payment, counted once", async () => {
+  // The bank keeps the card ("no answer"), the link expires meanwhile, then the bank approves after all.
+  const sessionId = await newTransaction(ctx, caller, { expiration_time: "00:00:02" });
+  const { reference } = await payWith(ctx, sessionId, CARDS.noAnswer);
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
+  expect(await startPayment({ ctx, input: { sessionId, code: "card" } })).toEqual({ kind: "expired" });
+  await inquirePayment({ ctx, input: { referenceNumber: reference } });
 
   const txn = await ctx.db.selectFrom("transactions").selectAll().where("session_id", "=", sessionId).executeTakeFirstOrThrow();
-  expect(txn.state).toBe("paid");
-  expect(txn.paid_amount).toBe("10.000000");
+  expect(txn.state).toBe("expired");
+  expect(Number(txn.paid_amount)).toBe(0);
   const attempts = await ctx.db.selectFrom("payment_attempts").selectAll().where("session_id", "=", sessionId).execute();
-  expect(attempts.map((a) => a.state)).toEqual(["success", "success"]);
-  expect(attempts.filter((a) => a.is_duplicate)).toHaveLength(1);
+  expect(attempts.map((a) => [a.state, a.is_duplicate])).toEqual([["success", true]]);
   const all = await events(ctx, sessionId);
-  expect(all.filter((e) => e.to_state === "paid" && e.from_state !== "paid")).toHaveLength(1);
   expect(all.filter((e) => e.kind === "duplicate_payment")).toHaveLength(1);
+  expect(all.filter((e) => e.to_state === "paid")).toHaveLength(0);
 });

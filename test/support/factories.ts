@@ -16,13 +16,13 @@ export function createCurrency(ctx: Ctx, input: { code?: string; decimals?: numb
 
 export async function createGateway(
   ctx: Ctx,
-  input: { code?: string; currencies?: string[]; operation?: "purchase" | "authorize" } = {},
+  input: { code?: string; currencies?: string[]; operation?: "purchase" | "authorize"; isSandbox?: boolean } = {},
 ) {
   const currencies = input.currencies ?? ["KWD"];
   for (const code of currencies) await createCurrency(ctx, { code });
   return createGatewaySetting({
     ctx,
-    input: { code: input.code ?? unique("gw"), pg: "sandbox", currencies, operation: input.operation },
+    input: { code: input.code ?? unique("gw"), pg: "sandbox", currencies, operation: input.operation, isSandbox: input.isSandbox },
   });
 }
 

@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as cancelRoute from "@/app/(site)/sandbox/api/cancel/route";
+import * as challengeRoute from "@/app/(site)/sandbox/api/challenge/route";
+import * as removeCardRoute from "@/app/(site)/sandbox/api/remove-card/route";
+import * as payRoute from "@/app/b/checkout/redirect/pay/route";
+import type { Caller } from "@/lib/auth/permissions";
+import { startPayment } from "@/lib/payments/start-payment";
+import { serveRoutes } from "./support/http-server";
+import { newTransaction, setUpPayments, stateOf } from "./support/payment-flow";
+import { testContext } from "./support/test-context";
+
+// The customer pages' form routes with bad input: a 4xx or a redirect to a page that says what happened,
+// never a 5xx, and nothing changes.
+
+const ctx = testContext();
+let caller: Caller;
+let base: string;
+beforeAll(async () => {
+  caller = await setUpPayments(ctx);
+  base = await serveRoutes([
+    { path: "/b/checkout/redirect/pay", module: payRoute },
+    { path: "/sandbox/api/cancel", module: cancelRoute },
+    { path: "/sandbox/api/challenge", module: challengeRoute },
+    { path: "/sandbox/api/remove-card", module: removeCardRoute },
+  ]);
+});
+
+const post = (path: string, fields: Record<string, string>) =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+
+async function attemptOf(sessionId: string) {
+  const started = await startPayment({ ctx, input: { sessionId, code: "card" } });
+  if (started.kind !== "redirect") throw new Error(started.kind);
+  return started.referenceNumber;
+}
+
+const sandboxStatus = async (reference: string) =>
+  (await ctx.db.selectFrom("sandbox_payments").select("status").where("reference_number", "=", reference).executeTakeFirstOrThrow()).status;
+
+describe("the customer pages' form routes", () => {
+  it("pay: an unknown session or method is a 404, and nothing starts", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    for (const fields of [{ session_id: "0".repeat(40), code: "card" }, { session_id: "x'; DROP", code: "card" }, { session_id: sessionId, code: "nope" }, {}]) {
+      const res = await post("/b/checkout/redirect/pay/", fields);
+      expect(res.status, JSON.stringify(fields)).toBe(404);
+    }
+    expect(await stateOf(ctx, sessionId)).toBe("created");
+  });
+
+  it("pay posted twice: one attempt waits for the card, the other is released", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    const [a, b] = await Promise.all([1, 2].map(() => post("/b/checkout/redirect/pay/", { session_id: sessionId, code: "card" })));
+    expect([a!.status, b!.status]).toEqual([303, 303]);
+    const references = [a!, b!].map((r) => r.headers.get("location")!.split("/").pop()!);
+    expect((await Promise.all(references.map(sandboxStatus))).sort()).toEqual(["awaiting_card", "canceled"]);
+  });
+
+  it("cancel, 3-D Secure and remove-card with an unknown or malformed reference: 404", async () => {
+    for (const [path, fields] of [
+      ["/sandbox/api/cancel", { reference: "CK0000000000000000" }],
+      ["/sandbox/api/cancel", {}],
+      ["/sandbox/api/challenge", { reference: "CK0000000000000000", decision: "approve" }],
+      ["/sandbox/api/remove-card", { reference: "CK0000000000000000", card_id: "1" }],
+    ] as const) {
+      expect((await post(path, fields)).status, `${path} ${JSON.stringify(fields)}`).toBe(404);
+    }
+  });
+
+  it("the 3-D Secure answer for a payment that is not in a challenge changes nothing: back to the shop", async () => {
+    const reference = await attemptOf(await newTransaction(ctx, caller));
+    const res = await post("/sandbox/api/challenge", { reference, decision: "approve" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toContain("/b/checkout/gateway/sandbox/return/");
+    expect(await sandboxStatus(reference)).toBe("awaiting_card");
+  });
+
+  it("cancel only by POST; a second cancel changes nothing", async () => {
+    const reference = await attemptOf(await newTransaction(ctx, caller));
+    expect((await fetch(`${base}/sandbox/api/cancel?reference=${reference}`, { redirect: "manual" })).status).toBe(405);
+    expect(await sandboxStatus(reference)).toBe("awaiting_card");
+    for (let i = 0; i < 2; i++) expect((await post("/sandbox/api/cancel", { reference })).status).toBe(303);
+    expect(await sandboxStatus(reference)).toBe("canceled");
+  });
+});
