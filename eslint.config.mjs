@@ -2,7 +2,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-// Layers flow one way: pages (app/ and pages/), route handlers and components reach data only through lib/ domain verbs.
+// Layers flow one way: pages, route handlers, the proxy and components reach data only through lib/ domain verbs.
 const noDataLayer = {
   patterns: [
     { group: ["@/db", "@/db/*", "**/db/*"], message: "Call a domain verb in lib/ instead of the data layer." },
@@ -14,11 +14,11 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   {
-    files: ["app/**/*.{ts,tsx}", "pages/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "proxy.ts"],
     rules: { "no-restricted-imports": ["error", noDataLayer] },
   },
   {
-    files: ["lib/**/*.ts", "db/**/*.ts", "app/**/*.{ts,tsx}", "pages/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "inngest/**/*.ts"],
+    files: ["lib/**/*.ts", "db/**/*.ts", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "inngest/**/*.ts", "proxy.ts"],
     ignores: ["lib/env.ts"],
     rules: {
       "no-restricted-properties": [

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { connection } from "next/server";
 import { BilingualMessage } from "@/components/checkout/bilingual-message";
 import { linkClass } from "@/components/checkout/styles";
@@ -18,9 +19,9 @@ export default async function GlobalNotFound() {
           ar={{ title: "الصفحة غير موجودة", body: "لا يوجد شيء على هذا العنوان. تحقّق من الرابط الذي اتّبعته." }}
         >
           <p className="mt-8">
-            <a className={linkClass} href="/">
+            <Link className={linkClass} href="/">
               Home
-            </a>
+            </Link>
           </p>
         </BilingualMessage>
       </body>

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CARD_PAGE_URL, choosePay, createTransaction, pathOf, payButton, transactionState } from "./support/payments";
+import { CARD_PAGE_URL, CARDS, choosePay, createTransaction, pathOf, payButton, payWithCard, transactionState } from "./support/payments";
 
 // The hosted payment page itself: what it shows in English and Arabic, on a phone, with a keyboard; unknown and
 // expired sessions; unknown addresses. With scripts and without (playwright.config.ts).
@@ -121,11 +121,7 @@ test.describe("payment page", () => {
       expect(Math.abs(expiry!.y - cvv!.y)).toBeLessThan(1);
       expect(Math.abs(expiry!.height - cvv!.height)).toBeLessThan(1);
       if (javaScriptEnabled) expect(await fitsWidth()).toBe(true);
-      await page.getByLabel("Card number").fill("4111 1111 1111 1111");
-      await page.getByLabel("Expiry").fill("12/30");
-      await page.getByLabel("CVV", { exact: true }).fill("123");
-      await page.getByLabel("Name on card").fill("Sara Ahmad");
-      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await payWithCard(page, CARDS.approved);
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
       if (javaScriptEnabled) expect(await fitsWidth()).toBe(true);
     });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { choosePay, createTransaction, pathOf, payButton } from "./support/payments";
+import { CARDS, choosePay, createTransaction, pathOf, payButton, payWithCard } from "./support/payments";
 
 // What scripts add on top of the plain forms (the same flows pass without them, see the other specs).
 
@@ -65,11 +65,7 @@ test("the sandbox's Approve and Deny: after one press, neither sends again", asy
   const txn = await createTransaction(request);
   await page.goto(pathOf(txn.checkout_url));
   await choosePay(page);
-  await page.getByLabel("Card number").fill("4000 0000 0000 3220");
-  await page.getByLabel("Expiry").fill("12/30");
-  await page.getByLabel("CVV", { exact: true }).fill("123");
-  await page.getByLabel("Name on card").fill("Sara Ahmad");
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await payWithCard(page, CARDS.challenge);
   await expect(page.getByRole("heading", { name: "3-D Secure verification" })).toBeVisible();
   const submissions = await countSubmissions(page);
   await page.getByRole("button", { name: "Approve" }).click();

@@ -26,6 +26,7 @@ const schema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(900),
     SANDBOX_LATE_CALLBACK_SECONDS: z.coerce.number().int().min(0).default(20),
+    BENCH_FLOOR_PAGE: flag(false),
     JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
     WORKER: flag(true),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),

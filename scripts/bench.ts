@@ -1,6 +1,7 @@
 // npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,page,webhooks,expiry]: the
 // checkout API's throughput and latency against a bare baseline measured in the same run, the hosted payment page's
-// time to first byte and JavaScript, webhook latency and expiry lag on the embedded job engine.
+// time to first byte, JavaScript and Largest Contentful Paint against the framework's floor page, webhook latency and
+// expiry lag on the embedded job engine.
 // Builds the production app, counts the SQL round trips of create and GET on it (started with WORKER=off for that),
 // starts it as `npm start` does on the same fresh embedded database, starts a bare node:http + pg server (the
 // baseline) and a bare Next.js app (the framework floor) on that database, warms them up, loads each with
@@ -19,6 +20,7 @@ import { EXPIRATION_TIME, EXPIRING, measureExpiry } from "./bench/expiry";
 import { buildFloor } from "./bench/floor";
 import { createTransaction } from "./bench/http";
 import { CONNECTIONS } from "./bench/load";
+import { LCP_LOADS } from "./bench/browser";
 import { measurePaymentPage, PAGE_CONNECTIONS, SEQUENTIAL_REQUESTS } from "./bench/page";
 import { failedSections, printResults, type Results, writeResults } from "./bench/report";
 import { stopProcess } from "./bench/processes";
@@ -76,10 +78,11 @@ runMain(async () => {
     for (const helper of helpers.splice(0)) await stopProcess(helper);
     if (runs("page")) {
       const { checkout_url: pageUrl } = await createTransaction(APP_URL, apiKey);
-      results.page = await measurePaymentPage(pageUrl, duration, WARM_UP_SECONDS);
+      results.page = await measurePaymentPage(pageUrl, `${APP_URL}/bench/framework-floor`, dbUrl, helpers, duration, WARM_UP_SECONDS);
       results.settings.push(
-        `payment page: autocannon ${PAGE_CONNECTIONS} connections, ${duration} s after a ${WARM_UP_SECONDS} s warm-up; then ${SEQUENTIAL_REQUESTS} sequential requests on one keep-alive connection`,
+        `payment page: autocannon ${PAGE_CONNECTIONS} connections, ${duration} s after a ${WARM_UP_SECONDS} s warm-up; then ${SEQUENTIAL_REQUESTS} sequential requests on one keep-alive connection each to the page, the framework floor page and the node:http page; LCP over ${LCP_LOADS} first visits`,
       );
+      for (const helper of helpers.splice(0)) await stopProcess(helper);
     }
     if (runs("webhooks")) {
       results.webhooks = await measureWebhooks(APP_URL, apiKey, dbUrl);

@@ -45,7 +45,8 @@ const sandboxStatus = async (reference: string) =>
 describe("the customer pages' form routes", () => {
   it("pay: an unknown session or method is a 404, and nothing starts", async () => {
     const sessionId = await newTransaction(ctx, caller);
-    for (const fields of [{ session_id: "0".repeat(40), code: "card" }, { session_id: "x'; DROP", code: "card" }, { session_id: sessionId, code: "nope" }, {}]) {
+    const bad: Record<string, string>[] = [{ session_id: "0".repeat(40), code: "card" }, { session_id: "x'; DROP", code: "card" }, { session_id: sessionId, code: "nope" }, {}];
+    for (const fields of bad) {
       const res = await post("/b/checkout/redirect/pay/", fields);
       expect(res.status, JSON.stringify(fields)).toBe(404);
     }

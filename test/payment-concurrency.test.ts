@@ -3,7 +3,7 @@ import type { Caller } from "@/lib/auth/permissions";
 import { inquirePayment } from "@/lib/payments/inquire-payment";
 import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
 import { startPayment } from "@/lib/payments/start-payment";
-import { CARDS, deliverReturn, events, freshMessage, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
+import { CARDS, events, freshMessage, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
 import { testContext } from "./support/test-context";
 
 const ctx = testContext();

@@ -1,7 +1,9 @@
 import "@/app/globals.css";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
+import { SESSION_HEADER } from "@/lib/checkout-page/session-header";
 
 export const checkoutMetadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -9,8 +11,8 @@ export const checkoutMetadata: Metadata = { robots: { index: false, follow: fals
  * The customer pages' root layout: <html lang dir> in the transaction's language (Arabic is right-to-left),
  * English when the session is unknown. The page loads the same data in the same request (cached once).
  */
-export async function CheckoutDocument({ sessionId, children }: { sessionId: string; children: ReactNode }) {
-  const page = await paymentPageForRequest(sessionId);
+export async function CheckoutDocument({ children }: { children: ReactNode }) {
+  const page = await paymentPageForRequest((await headers()).get(SESSION_HEADER) ?? "");
   const language = page?.language ?? "en";
   return (
     <html lang={language} dir={language === "ar" ? "rtl" : "ltr"}>

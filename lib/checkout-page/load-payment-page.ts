@@ -2,6 +2,7 @@ import { latestAttempt } from "@/db/queries/payments";
 import { getSettings } from "@/db/queries/settings";
 import { findTransactionView, type TransactionRow } from "@/db/queries/transactions";
 import type { PaymentAttempt } from "@/db/types";
+import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
 import { formatAmount } from "@/lib/money/decimal";
 import { awaitWebhookAnswer } from "@/lib/payments/await-webhook-answer";
@@ -68,7 +69,7 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
   if (!SESSION_ID.test(input.sessionId)) return null;
   const [view, settings, latest] = await Promise.all([
     findTransactionView(ctx.db, input.sessionId),
-    getSettings(ctx.db),
+    cachedConfig("settings", () => getSettings(ctx.db)),
     latestAttempt(ctx.db, input.sessionId),
   ]);
   if (!view) return null;

@@ -9,7 +9,7 @@ import type { ApiResults, Measured } from "./report";
 import { countStatements } from "./round-trips";
 import { startScript, stopProcess, waitForOk } from "./processes";
 
-const BASELINE_URL = "http://127.0.0.1:3301";
+export const BASELINE_URL = "http://127.0.0.1:3301";
 export const WARM_UP_SECONDS = 3;
 const COUNTED_REQUESTS = 20;
 const BODY = JSON.stringify({ amount: "10.500", currency_code: "KWD", pg_codes: ["card"] });
@@ -17,15 +17,20 @@ const JSON_HEADERS = { "Content-Type": "application/json" };
 
 type Counts = Omit<ApiResults, "figures">;
 
+/** Starts the bare node:http baseline server (scripts/bench/baseline-server.ts) into `helpers`. */
+export async function startBaseline(dbUrl: string, helpers: ChildProcess[]): Promise<void> {
+  const baseline = startScript("scripts/bench/baseline-server.ts", ["3301", dbUrl], appEnv, "baseline");
+  helpers.push(baseline);
+  await waitForOk(`${BASELINE_URL}/health`, baseline);
+}
+
 /** Starts the baseline server (into `helpers`) with its table, and returns the create and GET targets of app and baseline. */
 async function appAndBaseline(apiKey: string, dbUrl: string, helpers: ChildProcess[]): Promise<Partial<Record<Measured, Target>>> {
   await withClient(dbUrl, (c) =>
     c.query(`CREATE TABLE IF NOT EXISTS bench_baseline (id bigserial PRIMARY KEY, session_id text, amount numeric,
       currency text, pg_codes text[], created_at timestamptz DEFAULT now())`),
   );
-  const baseline = startScript("scripts/bench/baseline-server.ts", ["3301", dbUrl], appEnv, "baseline");
-  helpers.push(baseline);
-  await waitForOk(`${BASELINE_URL}/health`, baseline);
+  await startBaseline(dbUrl, helpers);
   const auth = { ...JSON_HEADERS, Authorization: `Api-Key ${apiKey}` };
   const targets: Partial<Record<Measured, Target>> = {
     create: { url: `${APP_URL}/b/checkout/v1/pymt-txn/`, method: "POST", headers: auth, body: BODY },

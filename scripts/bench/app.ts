@@ -10,7 +10,7 @@ export const DATA_DIR = ".data/bench";
 /**
  * The production app's settings; LOG_LEVEL=warn so one log line per request does not dominate the figures. The
  * embedded job engine runs inside the app (as with `npm start`); ALLOW_PRIVATE_URLS lets it deliver webhooks to the
- * bench's receiver on 127.0.0.1, which production refuses otherwise.
+ * bench's receiver on 127.0.0.1, which production refuses otherwise; BENCH_FLOOR_PAGE serves the framework-floor page.
  */
 export const appEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -26,6 +26,7 @@ export const appEnv: NodeJS.ProcessEnv = {
   JOB_ENGINE: "embedded",
   WORKER: "on",
   NEXT_TELEMETRY_DISABLED: "1",
+  BENCH_FLOOR_PAGE: "on",
   DATABASE_URL: "",
 };
 

@@ -1,4 +1,5 @@
-// The baseline: a bare node:http server doing what a create and a read need at minimum, one SQL statement each.
+// The baseline: a bare node:http server doing what a create and a read need at minimum, one SQL statement each, and
+// what the payment page needs at minimum: the transaction by its session id, in a small HTML form.
 // Run as its own process (`node --import tsx scripts/bench/baseline-server.ts <port> <database url>`).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -19,6 +20,13 @@ const server = http.createServer(async (req, res) => {
         [randomBytes(20).toString("hex"), body.amount, body.currency_code, body.pg_codes],
       );
       return send(res, 201, rows[0]);
+    }
+    const session = req.method === "GET" ? /^\/page\/([0-9a-f]{40})$/.exec(req.url ?? "")?.[1] : undefined;
+    if (session) {
+      const { rows } = await pool.query(`SELECT amount, currency_code FROM transactions WHERE session_id = $1`, [session]);
+      if (!rows[0]) return send(res, 404, { detail: "Not found." });
+      const html = `<!doctype html><html lang="en"><title>Pay</title><h1>Pay</h1><p>${rows[0].currency_code} ${rows[0].amount}</p><form method="post" action="/pay"><input type="hidden" name="session_id" value="${session}"><button>Pay</button></form></html>`;
+      return res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html);
     }
     const id = req.method === "GET" ? /^\/baseline\/(\d+)$/.exec(req.url ?? "")?.[1] : undefined;
     if (id) {

@@ -31,3 +31,29 @@ export async function expectSeeOther(url: string, form?: Record<string, string>)
   }
   return new URL(location, url).toString();
 }
+
+const decodeEntities = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/**
+ * Sends a page's first server-action form as a browser without scripts does (the sandbox card form): GET the page,
+ * POST its hidden fields plus `fields` as multipart to the page's own address with the page's Origin. The answer
+ * must be a 303; returns its Location.
+ */
+export async function submitActionForm(pageUrl: string, fields: Record<string, string>): Promise<string> {
+  const html = await (await fetch(pageUrl)).text();
+  const form = /<form\b[^>]*\baction=""[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1];
+  if (!form) throw new Error(`${pageUrl} has no server-action form.`);
+  const body = new FormData();
+  for (const input of form.matchAll(/<input\b[^>]*type="hidden"[^>]*>/g)) {
+    const name = /\bname="([^"]*)"/.exec(input[0])?.[1];
+    if (name) body.append(decodeEntities(name), decodeEntities(/\bvalue="([^"]*)"/.exec(input[0])?.[1] ?? ""));
+  }
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  const response = await fetch(pageUrl, { method: "POST", body, headers: { Origin: new URL(pageUrl).origin }, redirect: "manual" });
+  const location = response.headers.get("location");
+  if (response.status !== 303 || !location) {
+    throw new Error(`POST ${pageUrl} (server action) answered ${response.status} (expected 303 with a Location): ${(await response.text()).slice(0, 300)}`);
+  }
+  return new URL(location, pageUrl).toString();
+}

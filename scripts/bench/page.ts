@@ -1,13 +1,21 @@
-// The hosted payment page behind checkout_url: time to first byte under load and one request at a time, and the
-// JavaScript it ships (it is a Pages Router page with unstable_runtimeJS: false, so expected 0 bytes).
+// The hosted payment page behind checkout_url: time to first byte under load and one request at a time, against the
+// framework's floor (a bare App Router page of the same build, /bench/framework-floor) and the physical one (a bare
+// node:http server reading the transaction and writing a small form); the JavaScript it ships beyond the floor's;
+// and its Largest Contentful Paint on an emulated phone.
+import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
+import { BASELINE_URL, startBaseline } from "./api";
+import { loadedScripts, measureLcp } from "./browser";
 import { type Figures, measure } from "./load";
 import { summarize, type Summary } from "./stats";
 
 export const PAGE_CONNECTIONS = 10;
 export const SEQUENTIAL_REQUESTS = 200;
-export const JS_BUDGET_BYTES = 50 * 1024;
+/** What the payment page may ship beyond the framework floor page's JavaScript. */
+export const OWN_JS_BUDGET_BYTES = 15 * 1024;
+export const TTFB_TARGETS = { p50: 15, p99: 50 };
+export const LCP_TARGET_MS = 2500;
 
 export interface ScriptSize {
   /** The script's address, or "inline #n". */
@@ -16,27 +24,70 @@ export interface ScriptSize {
   gzipBytes: number;
 }
 
+export interface Shipped {
+  html: { bytes: number; gzipBytes: number };
+  /** Script files the browser fetched for the page. */
+  files: ScriptSize[];
+  /** Inline scripts: Next's bootstrap and the page's React Server Components payload (data for hydration). */
+  inlineGzipBytes: number;
+  filesGzipBytes: number;
+}
+
 export interface PageFigures {
   loaded: Figures;
   /** One keep-alive connection, one request after the other: first byte (headers) and whole response, ms. */
   sequential: { firstByte: Summary; complete: Summary };
-  html: { bytes: number; gzipBytes: number };
-  scripts: ScriptSize[];
-  /** Inline <script> elements that are data, not code (type="application/json" and the like), gzip bytes. */
-  dataScriptGzipBytes: number;
-  jsGzipBytes: number;
+  floorFirstByte: Summary;
+  baselineFirstByte: Summary;
+  page: Shipped;
+  floor: Shipped;
+  /** The payment page's script files that the floor page does not load: ours. */
+  own: ScriptSize[];
+  ownGzipBytes: number;
+  lcp: Summary;
+  floorLcp: Summary;
 }
 
-/** Measures GET `url` (a payment page in state "pay"): autocannon for `seconds`, then sequential requests, then its scripts. */
-export async function measurePaymentPage(url: string, seconds: number, warmUpSeconds: number): Promise<PageFigures> {
+/** Measures GET `url` (a payment page in state "created") against `floorUrl` and the node:http baseline page. */
+export async function measurePaymentPage(
+  url: string,
+  floorUrl: string,
+  dbUrl: string,
+  helpers: ChildProcess[],
+  seconds: number,
+  warmUpSeconds: number,
+): Promise<PageFigures> {
   await measure({ url }, warmUpSeconds, PAGE_CONNECTIONS);
   process.stderr.write(`Measuring the payment page (${PAGE_CONNECTIONS} connections, ${seconds} s) …\n`);
   const loaded = await measure({ url }, seconds, PAGE_CONNECTIONS);
   process.stderr.write(`  ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms, ${loaded.failed} failed\n`);
-  process.stderr.write(`Measuring the payment page (1 connection, ${SEQUENTIAL_REQUESTS} sequential requests) …\n`);
+
+  process.stderr.write(`Measuring first bytes (1 connection, ${SEQUENTIAL_REQUESTS} sequential requests each) …\n`);
+  await startBaseline(dbUrl, helpers);
+  const baselineUrl = `${BASELINE_URL}/page/${new URL(url).searchParams.get("session_id")}`;
   const sequential = await sequentialTimes(url, SEQUENTIAL_REQUESTS);
-  const shipped = await shippedScripts(url);
-  return { loaded, sequential, ...shipped };
+  const floorFirstByte = (await sequentialTimes(floorUrl, SEQUENTIAL_REQUESTS)).firstByte;
+  const baselineFirstByte = (await sequentialTimes(baselineUrl, SEQUENTIAL_REQUESTS)).firstByte;
+
+  const [page, floor] = [await shippedScripts(url), await shippedScripts(floorUrl)];
+  const floorSources = new Set(floor.files.map((f) => f.source));
+  const own = page.files.filter((f) => !floorSources.has(f.source));
+
+  process.stderr.write("Measuring Largest Contentful Paint on an emulated phone (payment page, then floor page) …\n");
+  const lcp = await measureLcp(url);
+  const floorLcp = await measureLcp(floorUrl);
+  return {
+    loaded,
+    sequential,
+    floorFirstByte,
+    baselineFirstByte,
+    page,
+    floor,
+    own,
+    ownGzipBytes: own.reduce((sum, f) => sum + f.gzipBytes, 0),
+    lcp,
+    floorLcp,
+  };
 }
 
 async function sequentialTimes(url: string, count: number): Promise<PageFigures["sequential"]> {
@@ -44,6 +95,7 @@ async function sequentialTimes(url: string, count: number): Promise<PageFigures[
   const firstByte: number[] = [];
   const complete: number[] = [];
   try {
+    for (let i = 0; i < 20; i++) await timedGet(url, agent); // warm this connection and route
     for (let i = 0; i < count; i++) {
       const t = await timedGet(url, agent);
       firstByte.push(t.firstByte);
@@ -70,49 +122,27 @@ function timedGet(url: string, agent: http.Agent): Promise<{ firstByte: number; 
 }
 
 const gzipBytes = (data: Buffer | string) => gzipSync(data).length;
-const attribute = (attrs: string, name: string) =>
-  new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(attrs)?.slice(1).find((v) => v !== undefined);
-const JS_TYPES = ["", "text/javascript", "application/javascript", "module"];
 
 /**
- * The page's HTML and every script it makes the browser load or run: <script src>, <link rel=modulepreload> and
- * <link rel=preload as=script> (fetched and gzipped here), and inline <script> bodies. Sizes are gzip (zlib's default
- * level), as a server compressing them would send them.
+ * The page's HTML, every script file the browser fetched for it (browser.ts), and its inline scripts. Sizes are
+ * gzip (zlib's default level), as a server compressing them would send them.
  */
-async function shippedScripts(url: string): Promise<Pick<PageFigures, "html" | "scripts" | "dataScriptGzipBytes" | "jsGzipBytes">> {
+async function shippedScripts(url: string): Promise<Shipped> {
   const response = await fetch(url);
   const html = await response.text();
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  const sources = new Set<string>();
-  const scripts: ScriptSize[] = [];
-  let dataScriptGzipBytes = 0;
-  let inline = 0;
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const attrs = m[1] ?? "";
-    const src = attribute(attrs, "src");
-    if (src) sources.add(new URL(src, url).toString());
-    else if (JS_TYPES.includes((attribute(attrs, "type") ?? "").toLowerCase())) {
-      const body = m[2] ?? "";
-      if (body.trim()) scripts.push({ source: `inline #${++inline}`, bytes: Buffer.byteLength(body), gzipBytes: gzipBytes(body) });
-    } else dataScriptGzipBytes += gzipBytes(m[2] ?? "");
-  }
-  for (const m of html.matchAll(/<link\b([^>]*)>/gi)) {
-    const attrs = m[1] ?? "";
-    const rel = (attribute(attrs, "rel") ?? "").toLowerCase();
-    const preload = rel === "modulepreload" || (rel === "preload" && (attribute(attrs, "as") ?? "").toLowerCase() === "script");
-    const href = attribute(attrs, "href");
-    if (preload && href) sources.add(new URL(href, url).toString());
-  }
-  for (const source of sources) {
-    const res = await fetch(source);
+  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script\s*>/gi)].map((m) => m[1] ?? "").join("");
+  const files: ScriptSize[] = [];
+  for (const address of await loadedScripts(url)) {
+    const res = await fetch(address);
     const body = Buffer.from(await res.arrayBuffer());
-    if (!res.ok) throw new Error(`The payment page's script ${source} answered ${res.status}`);
-    scripts.push({ source, bytes: body.length, gzipBytes: gzipBytes(body) });
+    if (!res.ok) throw new Error(`The script ${address} of ${url} answered ${res.status}`);
+    files.push({ source: new URL(address).pathname, bytes: body.length, gzipBytes: gzipBytes(body) });
   }
   return {
     html: { bytes: Buffer.byteLength(html), gzipBytes: gzipBytes(html) },
-    scripts,
-    dataScriptGzipBytes,
-    jsGzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
+    files,
+    inlineGzipBytes: inline ? gzipBytes(inline) : 0,
+    filesGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
   };
 }

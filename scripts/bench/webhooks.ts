@@ -1,7 +1,7 @@
 // Webhook latency on the embedded engine: payments made through the real HTTP flow with the sandbox's approve card;
 // latency = the receiver's arrival time − the 'paid' event row's created_at (same machine, same clock).
 import { withClient } from "./database";
-import { createTransaction, expectSeeOther } from "./http";
+import { createTransaction, expectSeeOther, submitActionForm } from "./http";
 import { inPool, ms, summarize, type Summary } from "./stats";
 import { startReceiver } from "./webhook-receiver";
 
@@ -77,15 +77,16 @@ export async function measureWebhooks(appUrl: string, apiKey: string, dbUrl: str
 }
 
 /**
- * One customer's payment as a browser makes it, redirects not followed past the result page: the payment page's
- * form → the sandbox card page's form → our return URL. Returns its duration, ms.
+ * One customer's payment as a browser without scripts makes it, redirects not followed past the result page: the
+ * payment page's form → the sandbox card page and its form → our return URL. Returns its duration, ms.
  */
 async function pay(appUrl: string, sessionId: string): Promise<number> {
   const start = performance.now();
   const cardPage = await expectSeeOther(`${appUrl}/b/checkout/redirect/pay/`, { session_id: sessionId, code: "card" });
-  const reference = /\/sandbox\/pay\/([^/?#]+)$/.exec(new URL(cardPage).pathname)?.[1];
-  if (!reference) throw new Error(`The pay action sent the customer to ${cardPage}, not to the sandbox card page.`);
-  const back = await expectSeeOther(`${appUrl}/sandbox/api/charge`, { reference: decodeURIComponent(reference), ...APPROVE_CARD });
+  if (!/^\/sandbox\/pay\/[^/?#]+$/.test(new URL(cardPage).pathname)) {
+    throw new Error(`The pay action sent the customer to ${cardPage}, not to the sandbox card page.`);
+  }
+  const back = await submitActionForm(cardPage, APPROVE_CARD);
   if (!new URL(back).pathname.startsWith("/b/checkout/gateway/sandbox/return")) {
     throw new Error(`The sandbox's charge sent the customer to ${back}, not to our return URL.`);
   }

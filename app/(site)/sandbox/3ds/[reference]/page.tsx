@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { AlreadyProcessed } from "@/components/sandbox/already-processed";
-import { PaymentSummary, SandboxFrame, sandboxButtonClass, sandboxDangerButtonClass } from "@/components/sandbox/sandbox-frame";
+import { sandboxButtonClass, sandboxDangerButtonClass } from "@/components/sandbox/sandbox-frame";
+import { SandboxPaymentFrame } from "@/components/sandbox/sandbox-payment-frame";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { cardPageForRequest } from "@/lib/gateways/sandbox/card-page-for-request";
-import { formatMoney } from "@/lib/i18n/format-money";
 import { sandboxMessages as t } from "@/lib/i18n/sandbox-messages";
 
 // The sandbox's 3-D Secure challenge: the customer plays the bank and approves or denies, in a plain form.
@@ -18,27 +17,21 @@ export default async function SandboxChallengePage({ params }: { params: Promise
   const card = await cardPageForRequest((await params).reference);
   // Rendered here, not by notFound(), which Next.js renders in the browser only (vercel/next.js#62228).
   if (!card) return <PaymentNotFound />;
-  const decimals = card.amount.split(".")[1]?.length ?? 0;
   return (
-    <SandboxFrame>
-      <PaymentSummary merchantName={card.merchantName} amount={formatMoney(card.amount, card.currency, decimals, "en")} reference={card.reference} />
-      {card.status !== "challenge" ? (
-        <AlreadyProcessed reference={card.reference} status={card.status} />
-      ) : (
-        <form method="post" action="/sandbox/api/challenge" className="mt-6">
-          <h1 className="text-2xl font-bold">{t.challengeTitle}</h1>
-          <p className="mt-2 text-zinc-800">{t.challengeBody}</p>
-          <input type="hidden" name="reference" value={card.reference} />
-          <div className="mt-6 grid grid-cols-2 gap-4">
-            <SubmitButton name="decision" value="approve" className={sandboxButtonClass} busyLabel={t.processing}>
-              {t.approve}
-            </SubmitButton>
-            <SubmitButton name="decision" value="deny" className={sandboxDangerButtonClass} busyLabel={t.processing}>
-              {t.deny}
-            </SubmitButton>
-          </div>
-        </form>
-      )}
-    </SandboxFrame>
+    <SandboxPaymentFrame card={card} awaiting="challenge">
+      <form method="post" action="/sandbox/api/challenge" className="mt-6">
+        <h1 className="text-2xl font-bold">{t.challengeTitle}</h1>
+        <p className="mt-2 text-zinc-800">{t.challengeBody}</p>
+        <input type="hidden" name="reference" value={card.reference} />
+        <div className="mt-6 grid grid-cols-2 gap-4">
+          <SubmitButton name="decision" value="approve" className={sandboxButtonClass} busyLabel={t.processing}>
+            {t.approve}
+          </SubmitButton>
+          <SubmitButton name="decision" value="deny" className={sandboxDangerButtonClass} busyLabel={t.processing}>
+            {t.deny}
+          </SubmitButton>
+        </div>
+      </form>
+    </SandboxPaymentFrame>
   );
 }

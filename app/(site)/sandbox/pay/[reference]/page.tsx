@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
-import { AlreadyProcessed } from "@/components/sandbox/already-processed";
 import { BackToShopForm } from "@/components/sandbox/back-to-shop-form";
 import { NewCardForm } from "@/components/sandbox/new-card-form";
-import { PaymentSummary, SandboxFrame, sandboxLinkClass } from "@/components/sandbox/sandbox-frame";
+import { sandboxLinkClass } from "@/components/sandbox/sandbox-frame";
+import { SandboxPaymentFrame } from "@/components/sandbox/sandbox-payment-frame";
 import { SavedCardsForm } from "@/components/sandbox/saved-cards-form";
 import { TestCards } from "@/components/sandbox/test-cards";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { cardPageForRequest } from "@/lib/gateways/sandbox/card-page-for-request";
-import { formatMoney } from "@/lib/i18n/format-money";
 import { sandboxMessages as t } from "@/lib/i18n/sandbox-messages";
 import { chargeCardAction } from "./actions";
 
@@ -25,33 +24,25 @@ export default async function SandboxCardPage({ params, searchParams }: Props) {
   // Rendered here, not by notFound(), which Next.js renders in the browser only (vercel/next.js#62228).
   if (!card) return <PaymentNotFound />;
   const removed = (await searchParams).removed === "1";
-  const decimals = card.amount.split(".")[1]?.length ?? 0;
   return (
-    <SandboxFrame>
-      <PaymentSummary merchantName={card.merchantName} amount={formatMoney(card.amount, card.currency, decimals, "en")} reference={card.reference} />
-      {card.status !== "awaiting_card" ? (
-        <AlreadyProcessed reference={card.reference} status={card.status} />
-      ) : (
-        <>
-          <h1 className="mt-6 text-2xl font-bold">{t.cardDetails}</h1>
-          {removed ? (
-            <p role="status" className="mt-3 rounded-md border border-zinc-400 bg-white p-3">
-              {t.removed}
-            </p>
-          ) : null}
-          {card.savedCards.length > 0 ? <SavedCardsForm action={chargeCardAction} reference={card.reference} cards={card.savedCards} /> : null}
-          <NewCardForm
-            action={chargeCardAction}
-            reference={card.reference}
-            canSaveCard={card.canSaveCard}
-            heading={card.savedCards.length > 0 ? t.orNewCard : t.newCard}
-          />
-          <div className="mt-4 text-center">
-            <BackToShopForm reference={card.reference} label={t.cancel} className={`rounded-sm px-2 py-1 ${sandboxLinkClass}`} />
-          </div>
-          <TestCards />
-        </>
-      )}
-    </SandboxFrame>
+    <SandboxPaymentFrame card={card} awaiting="awaiting_card">
+      <h1 className="mt-6 text-2xl font-bold">{t.cardDetails}</h1>
+      {removed ? (
+        <p role="status" className="mt-3 rounded-md border border-zinc-400 bg-white p-3">
+          {t.removed}
+        </p>
+      ) : null}
+      {card.savedCards.length > 0 ? <SavedCardsForm action={chargeCardAction} reference={card.reference} cards={card.savedCards} /> : null}
+      <NewCardForm
+        action={chargeCardAction}
+        reference={card.reference}
+        canSaveCard={card.canSaveCard}
+        heading={card.savedCards.length > 0 ? t.orNewCard : t.newCard}
+      />
+      <div className="mt-4 text-center">
+        <BackToShopForm reference={card.reference} label={t.cancel} className={`rounded-sm px-2 py-1 ${sandboxLinkClass}`} />
+      </div>
+      <TestCards />
+    </SandboxPaymentFrame>
   );
 }

@@ -8,6 +8,7 @@ import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/paymen
 import { PaymentResult } from "@/components/checkout/payment-result";
 import { loadReturnedAttempt } from "@/lib/checkout-page/load-returned-attempt";
 import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
+import { sessionIdOf } from "@/lib/checkout-page/session-header";
 import { appContext } from "@/lib/context";
 import { checkoutMessages } from "@/lib/i18n/checkout-messages";
 
@@ -17,7 +18,7 @@ import { checkoutMessages } from "@/lib/i18n/checkout-messages";
 /** While the bank has not answered, the page updates itself: in place with scripts, by reloading without. */
 const REFRESH_SECONDS = { live: 3, reload: 5 };
 
-type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ reference?: string | string[] }> };
+type Props = { searchParams: Promise<{ session_id?: string | string[]; reference?: string | string[] }> };
 
 /** The page and its view, once per request (the metadata and the page both need them). */
 const loadResult = cache(async (sessionId: string, reference: string | undefined) => {
@@ -27,9 +28,9 @@ const loadResult = cache(async (sessionId: string, reference: string | undefined
   return { page, view: toCheckoutView(page, returned) };
 });
 
-async function resultView({ params, searchParams }: Props) {
-  const { reference } = await searchParams;
-  return loadResult((await params).sessionId, typeof reference === "string" ? reference : undefined);
+async function resultView({ searchParams }: Props) {
+  const { session_id, reference } = await searchParams;
+  return loadResult(sessionIdOf(session_id), typeof reference === "string" ? reference : undefined);
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

@@ -6,24 +6,27 @@ import { PaymentForm } from "@/components/checkout/payment-form";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { PaymentResult } from "@/components/checkout/payment-result";
 import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
+import { sessionIdOf } from "@/lib/checkout-page/session-header";
 import { checkoutMessages } from "@/lib/i18n/checkout-messages";
 import { formatMoney } from "@/lib/i18n/format-money";
 
 // The hosted payment page behind checkout_url (/b/checkout/redirect/start/?session_id=…): the amount, one choice
 // per payment method and a Pay button in a plain form; or, once there is nothing to pay, the outcome.
 
-type Props = { params: Promise<{ sessionId: string }> };
+type Props = { searchParams: Promise<{ session_id?: string | string[] }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const page = await paymentPageForRequest((await params).sessionId);
+const pageFor = async ({ searchParams }: Props) => paymentPageForRequest(sessionIdOf((await searchParams).session_id));
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const page = await pageFor(props);
   if (!page) return { title: PAYMENT_NOT_FOUND.en.title };
   const t = checkoutMessages(page.language);
   const view = toCheckoutView(page);
   return { title: page.kind === "pay" || !view.result ? t.pageTitle(page.merchant.name) : `${t.results[view.result.kind].title} · ${page.merchant.name}` };
 }
 
-export default async function PaymentStartPage({ params }: Props) {
-  const page = await paymentPageForRequest((await params).sessionId);
+export default async function PaymentStartPage(props: Props) {
+  const page = await pageFor(props);
   // Rendered here, not by notFound(): Next.js renders a notFound() page in the browser only (vercel/next.js#62228),
   // and this page must work without scripts. The status stays 200.
   if (!page) return <PaymentNotFound />;

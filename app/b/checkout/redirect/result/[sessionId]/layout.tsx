@@ -1,2 +1,0 @@
-// The same root layout as the payment page's.
-export { default, metadata } from "../../start/[sessionId]/layout";

@@ -1,0 +1,9 @@
+/**
+ * The customer pages' session id, copied by proxy.ts from the address's `?session_id=` into this request header:
+ * their root layout sets <html lang dir> from the transaction, and a layout sees neither the query nor the page's
+ * props. The proxy always sets or removes it, so a client cannot send its own.
+ */
+export const SESSION_HEADER = "x-checkout-session-id";
+
+/** The first `session_id` of a page's search params, as the proxy reads it ("" when absent). */
+export const sessionIdOf = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? "") : (value ?? ""));
