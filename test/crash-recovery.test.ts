@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Caller } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
@@ -14,12 +13,14 @@ const KEY = "crash-test-key";
 let caller: Caller;
 let worker: ChildProcess | null = null;
 
-/** The job engine as its own process (`npm run worker`) on this file's database. */
+/**
+ * The job engine as its own process (`npm run worker`) on this file's database. Node with tsx's loader, not the
+ * `tsx` command: that one runs the script in a child process, so a SIGKILL to it would leave the worker running.
+ */
 function startWorkerProcess(): ChildProcess {
-  const tsx = path.join(process.cwd(), "node_modules/.bin/tsx");
   // Retries every second for a minute: long enough to outlast the receiver's downtime.
   const schedule = Array.from({ length: 60 }, () => "1").join(",");
-  return spawn(tsx, ["scripts/worker.ts"], {
+  return spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     env: { ...process.env, DATABASE_URL: env.DATABASE_URL, WEBHOOK_RETRY_SCHEDULE: schedule },
     stdio: "ignore",
   });

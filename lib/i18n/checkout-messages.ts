@@ -7,7 +7,6 @@ export interface CheckoutMessages {
   amountToPay: string;
   orderNo: string;
   chooseMethod: string;
-  methodIconAlt: (method: string) => string;
   includesFee: (fee: string) => string;
   noFee: string;
   pay: string;
@@ -17,7 +16,6 @@ export interface CheckoutMessages {
   secureNote: string;
   lastDeclined: string;
   lastCanceled: string;
-  expiredTitle: string;
   expiredBody: (merchant: string) => string;
   results: Record<ResultKind, { title: string; body: string }>;
   referenceNumber: string;
@@ -49,7 +47,6 @@ const en: CheckoutMessages = {
   amountToPay: "Amount to pay",
   orderNo: "Order number",
   chooseMethod: "Choose a payment method",
-  methodIconAlt: (method) => method,
   includesFee: (fee) => `Includes a fee of ${fee}`,
   noFee: "No fee",
   pay: "Pay",
@@ -59,7 +56,6 @@ const en: CheckoutMessages = {
   secureNote: "You will enter your card details on the payment provider's secure page.",
   lastDeclined: "Your payment was declined. You can try again.",
   lastCanceled: "You canceled the payment. You can try again.",
-  expiredTitle: "This payment link has expired",
   expiredBody: (merchant) => `The time to pay has passed. Please contact ${merchant} for a new payment link.`,
   results: {
     paid: { title: "Payment successful", body: "Thank you. Your payment has been received." },
@@ -96,7 +92,6 @@ const ar: CheckoutMessages = {
   amountToPay: "المبلغ المطلوب",
   orderNo: "رقم الطلب",
   chooseMethod: "اختر طريقة الدفع",
-  methodIconAlt: (method) => method,
   includesFee: (fee) => `يشمل رسومًا بقيمة ${fee}`,
   noFee: "بدون رسوم",
   pay: "ادفع",
@@ -106,7 +101,6 @@ const ar: CheckoutMessages = {
   secureNote: "ستُدخل بيانات بطاقتك في الصفحة الآمنة لمزوّد خدمة الدفع.",
   lastDeclined: "تم رفض عملية الدفع. يمكنك المحاولة مرة أخرى.",
   lastCanceled: "لقد ألغيت عملية الدفع. يمكنك المحاولة مرة أخرى.",
-  expiredTitle: "انتهت صلاحية رابط الدفع",
   expiredBody: (merchant) => `انتهت المهلة المحددة للدفع. يُرجى التواصل مع ${merchant} للحصول على رابط دفع جديد.`,
   results: {
     paid: { title: "تم الدفع بنجاح", body: "شكرًا لك، تم استلام دفعتك." },
