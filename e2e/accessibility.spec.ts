@@ -12,6 +12,8 @@ test.beforeEach(({ javaScriptEnabled }) => {
 });
 
 async function expectAccessible(page: Page, what: string) {
+  // After a navigation without a reload (a server action's redirect), Next.js streams the new title in after the page.
+  await expect(page).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
@@ -49,6 +51,7 @@ for (const device of ["desktop", "phone"] as const) {
         await choosePay(page, /^Sandbox card with fee/);
         await payWithCard(page, CARDS.challenge);
         await expect(page).toHaveURL(/\/sandbox\/3ds\//);
+        await expect(page).toHaveTitle(/^3-D Secure verification/);
         await expectAccessible(page, "3-D Secure page");
         await page.getByRole("button", { name: "Approve" }).click();
         await expect(page).toHaveURL(RESULT_URL);
