@@ -68,6 +68,18 @@ export async function findTransactionView(db: Db, sessionId: string, forUpdate =
   return row && { ...row, txn: reviveTransaction(row.txn) };
 }
 
+/** The newest transaction with this order number (order numbers are unique among live transactions only). */
+export async function findSessionIdByOrderNo(db: Db, orderNo: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("transactions")
+    .select("session_id")
+    .where("order_no", "=", orderNo)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.session_id;
+}
+
 // to_jsonb turns timestamps into strings and numerics into numbers; bring them back to the row's types.
 function reviveTransaction(raw: TransactionRow): TransactionRow {
   const r = raw as unknown as Record<string, unknown>;
