@@ -1,5 +1,5 @@
 import type { PaymentPage, PaymentPageAttempt, PaymentPageMethod } from "@/lib/checkout-page/load-payment-page";
-import type { ResultKind } from "@/lib/i18n/checkout-messages";
+import { checkoutMessages, type ResultKind } from "@/lib/i18n/checkout-messages";
 import type { Language } from "@/lib/i18n/format-money";
 
 export type MerchantView = PaymentPage["merchant"];
@@ -92,6 +92,10 @@ export function toCheckoutView(page: PaymentPage, returned: PaymentPageAttempt |
     testMode: testModeOf(page),
   };
 }
+
+/** A result page's title: the outcome and the merchant ("Payment successful · E2E Store"). */
+export const resultTitle = (view: CheckoutView & { result: ResultView }) =>
+  `${checkoutMessages(view.language).results[view.result.kind].title} · ${view.merchant.name}`;
 
 /** The payment page's address: where "Try again" goes. */
 export const startPagePath = (sessionId: string) => `/b/checkout/redirect/start/?session_id=${encodeURIComponent(sessionId)}`;

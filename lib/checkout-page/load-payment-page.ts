@@ -24,7 +24,6 @@ export interface PaymentPageMethod {
 export interface PaymentPageAttempt {
   referenceNumber: string;
   state: string;
-  message: string | null;
   amount: string;
   /** The gateway setting's name ("Sandbox card"), or its code when it is gone. */
   methodName: string;
@@ -115,7 +114,6 @@ export function attemptView(attempt: PaymentAttempt, decimals: number, methods: 
   return {
     referenceNumber: attempt.reference_number,
     state: attempt.state,
-    message: attempt.message,
     amount: formatAmount(attempt.amount, decimals),
     methodName: method?.name ?? attempt.gateway_code,
     isSandbox: method?.isSandbox ?? false,

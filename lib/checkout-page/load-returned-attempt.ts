@@ -1,8 +1,7 @@
 import { findAttemptByReference } from "@/db/queries/payments";
 import type { Ctx } from "@/lib/context";
+import { REFERENCE_NUMBER } from "@/lib/payments/start-payment";
 import { attemptView, type PaymentPage, type PaymentPageAttempt } from "./load-payment-page";
-
-const REFERENCE = /^[A-Z0-9]{6,40}$/;
 
 /**
  * The attempt the gateway just sent the customer back from (`reference` in the result page's address), when it
@@ -17,7 +16,7 @@ export async function loadReturnedAttempt({
   input: { page: PaymentPage; reference: string };
 }): Promise<PaymentPageAttempt | null> {
   const { page, reference } = input;
-  if (page.kind !== "pay" || !REFERENCE.test(reference) || reference === page.attempt?.referenceNumber) return null;
+  if (page.kind !== "pay" || !REFERENCE_NUMBER.test(reference) || reference === page.attempt?.referenceNumber) return null;
   const attempt = await findAttemptByReference(ctx.db, reference);
   if (attempt?.session_id !== page.sessionId) return null;
   return attemptView(attempt, page.decimals, page.methods);

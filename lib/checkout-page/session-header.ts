@@ -4,6 +4,3 @@
  * props. The proxy always sets or removes it, so a client cannot send its own.
  */
 export const SESSION_HEADER = "x-checkout-session-id";
-
-/** The first `session_id` of a page's search params, as the proxy reads it ("" when absent). */
-export const sessionIdOf = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? "") : (value ?? ""));

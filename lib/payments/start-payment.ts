@@ -17,6 +17,9 @@ export type StartPaymentResult =
   /** An earlier attempt's card is already with the bank: its answer comes first. */
   | { kind: "busy" };
 
+/** What an attempt's reference looks like (ours are `CK` and 16 hex digits); anything else is no reference. */
+export const REFERENCE_NUMBER = /^[A-Z0-9]{6,40}$/;
+
 /** Our reference for an attempt: unique, unguessable, printable on a receipt. */
 const newReference = () => `CK${randomBytes(8).toString("hex").toUpperCase()}`;
 

@@ -2,6 +2,7 @@ import { getSettings } from "@/db/queries/settings";
 import { findSandboxPayment } from "@/db/queries/sandbox-payments";
 import { listSavedCards } from "@/db/queries/saved-cards";
 import type { Ctx } from "@/lib/context";
+import { REFERENCE_NUMBER } from "@/lib/payments/start-payment";
 import { formatAmount } from "@/lib/money/decimal";
 import { listCurrencies } from "@/db/queries/currencies";
 
@@ -17,7 +18,7 @@ export interface CardPage {
 
 /** What the sandbox's card and 3-D Secure pages show for a payment, or null when there is no such payment. */
 export async function loadCardPage({ ctx, input }: { ctx: Ctx; input: { reference: string } }): Promise<CardPage | null> {
-  if (!/^[A-Z0-9]{6,40}$/.test(input.reference)) return null;
+  if (!REFERENCE_NUMBER.test(input.reference)) return null;
   const payment = await findSandboxPayment(ctx.db, input.reference);
   if (!payment) return null;
   const [settings, currencies, saved] = await Promise.all([

@@ -2,15 +2,14 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
-import { startPagePath, toCheckoutView } from "@/components/checkout/checkout-view";
+import { resultTitle, startPagePath, toCheckoutView } from "@/components/checkout/checkout-view";
 import { LiveRefresh } from "@/components/checkout/live-refresh";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { PaymentResult } from "@/components/checkout/payment-result";
 import { loadReturnedAttempt } from "@/lib/checkout-page/load-returned-attempt";
 import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
-import { sessionIdOf } from "@/lib/checkout-page/session-header";
+import { queryParam } from "@/lib/http/query-param";
 import { appContext } from "@/lib/context";
-import { checkoutMessages } from "@/lib/i18n/checkout-messages";
 
 // Where the gateway's return lands the customer (/b/checkout/redirect/result/?session_id=…&reference=…): the
 // outcome, or on to the merchant when it has a redirect URL.
@@ -30,13 +29,13 @@ const loadResult = cache(async (sessionId: string, reference: string | undefined
 
 async function resultView({ searchParams }: Props) {
   const { session_id, reference } = await searchParams;
-  return loadResult(sessionIdOf(session_id), typeof reference === "string" ? reference : undefined);
+  return loadResult(queryParam(session_id), typeof reference === "string" ? reference : undefined);
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const view = (await resultView(props))?.view;
   if (!view) return { title: PAYMENT_NOT_FOUND.en.title };
-  return view.result ? { title: `${checkoutMessages(view.language).results[view.result.kind].title} · ${view.merchant.name}` } : {};
+  return view.result ? { title: resultTitle({ ...view, result: view.result }) } : {};
 }
 
 export default async function PaymentResultPage(props: Props) {

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
-import { toCheckoutView } from "@/components/checkout/checkout-view";
+import { resultTitle, toCheckoutView } from "@/components/checkout/checkout-view";
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { PaymentResult } from "@/components/checkout/payment-result";
 import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
-import { sessionIdOf } from "@/lib/checkout-page/session-header";
+import { queryParam } from "@/lib/http/query-param";
 import { checkoutMessages } from "@/lib/i18n/checkout-messages";
 import { formatMoney } from "@/lib/i18n/format-money";
 
@@ -15,14 +15,13 @@ import { formatMoney } from "@/lib/i18n/format-money";
 
 type Props = { searchParams: Promise<{ session_id?: string | string[] }> };
 
-const pageFor = async ({ searchParams }: Props) => paymentPageForRequest(sessionIdOf((await searchParams).session_id));
+const pageFor = async ({ searchParams }: Props) => paymentPageForRequest(queryParam((await searchParams).session_id));
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const page = await pageFor(props);
   if (!page) return { title: PAYMENT_NOT_FOUND.en.title };
-  const t = checkoutMessages(page.language);
   const view = toCheckoutView(page);
-  return { title: page.kind === "pay" || !view.result ? t.pageTitle(page.merchant.name) : `${t.results[view.result.kind].title} · ${page.merchant.name}` };
+  return { title: page.kind === "pay" || !view.result ? checkoutMessages(page.language).pageTitle(page.merchant.name) : resultTitle({ ...view, result: view.result }) };
 }
 
 export default async function PaymentStartPage(props: Props) {
