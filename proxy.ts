@@ -27,6 +27,6 @@ export function proxy(request: NextRequest) {
 export const config = {
   // Pages only: the JSON APIs, gateway callbacks, form routes and static files skip it.
   matcher: [
-    "/((?!_next/|api/|b/checkout/v1/|b/checkout/gateway/|b/checkout/redirect/pay|sandbox/api/|icons/|favicon\\.ico|icon\\.svg).*)",
+    "/((?!_next/|api/|b/checkout/v1/|b/pbl/|b/checkout/gateway/|b/checkout/redirect/pay|sandbox/api/|icons/|favicon\\.ico|icon\\.svg).*)",
   ],
 };

@@ -131,6 +131,11 @@ export interface TransactionsTable {
   paid_amount: DefaultNumeric;
   captured_amount: DefaultNumeric;
   refunded_amount: DefaultNumeric;
+  voided_amount: DefaultNumeric;
+  /** Claimed by operations still waiting for their gateway (db/queries/operations.ts). */
+  held_amount: DefaultNumeric;
+  /** Set by the delete operation: hidden from the API and the customer, kept for the record. */
+  deleted_at: NullableTimestamp;
   created_by_api_key_id: string | null;
   created_by_user_id: string | null;
   created_at: Timestamp;
@@ -169,8 +174,8 @@ export interface PaymentAttemptsTable {
 export interface OperationsTable {
   id: Generated<string>;
   session_id: string;
-  kind: "refund" | "capture" | "void" | "cancel" | "expire" | "inquiry";
-  state: ColumnType<string, string | undefined, string>;
+  kind: OperationKind;
+  state: ColumnType<OperationState, OperationState | undefined, OperationState>;
   amount: Numeric | null;
   attempt_id: string | null;
   gateway_response: Json<Record<string, unknown>> | null;
@@ -179,7 +184,20 @@ export interface OperationsTable {
   requested_by_user_id: string | null;
   created_at: Timestamp;
   completed_at: NullableTimestamp;
+  reference_number: string | null;
+  cause: ColumnType<"api" | "duplicate", "api" | "duplicate" | undefined, never>;
+  extra: DefaultJson<Record<string, unknown>>;
+  idempotency_caller: string | null;
+  idempotency_key: string | null;
+  request_hash: Buffer | null;
+  status_code: number | null;
+  response: string | null;
 }
+
+export type OperationKind = "refund" | "capture" | "void" | "cancel" | "expire" | "delete" | "inquiry";
+export type OperationState = "pending" | "success" | "failed";
+/** The operations that ask a gateway to move money. */
+export type MoneyOperation = "refund" | "capture" | "void";
 
 export interface TransactionEventsTable {
   id: Generated<string>;
@@ -285,7 +303,21 @@ export interface SandboxPaymentsTable {
   paymentid: string;
   tranid: string | null;
   auth_code: string | null;
+  operation_behaviour: ColumnType<SandboxOperationBehaviour, SandboxOperationBehaviour | undefined, SandboxOperationBehaviour>;
   created_at: Timestamp;
+  settled_at: NullableTimestamp;
+}
+
+export type SandboxOperationBehaviour = "accept" | "refuse" | "no_answer";
+
+export interface SandboxOperationsTable {
+  reference_number: string;
+  payment_reference: string;
+  kind: MoneyOperation;
+  amount: Numeric;
+  status: "approved" | "refused" | "processing";
+  message: string | null;
+  created_at: Generated<Date>;
   settled_at: NullableTimestamp;
 }
 
@@ -307,6 +339,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   gateway_messages: GatewayMessagesTable;
   sandbox_payments: SandboxPaymentsTable;
+  sandbox_operations: SandboxOperationsTable;
 }
 
 export type AdminUser = Selectable<AdminUsersTable>;
@@ -317,3 +350,4 @@ export type SettingsUpdate = Updateable<SettingsTable>;
 export type NewGatewaySetting = Insertable<GatewaySettingsTable>;
 export type SandboxPayment = Selectable<SandboxPaymentsTable>;
 export type PaymentAttempt = Selectable<PaymentAttemptsTable>;
+export type Operation = Selectable<OperationsTable>;

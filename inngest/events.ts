@@ -17,6 +17,8 @@ export const messageRequested = eventType("checkout/message.requested", { schema
 export const expiryDue = eventType("checkout/transaction.expiry-due", {
   schema: z.object({ sessionId: id, expiresAt: z.iso.datetime({ offset: true }) }),
 });
+/** A refund, capture or void is to be sent to its gateway, or asked about, and settled. */
+export const operationRequested = eventType("checkout/operation.requested", { schema: z.object({ operationId: id }) });
 /** The embedded queue's periodic maintenance job, relayed (Inngest's own cron runs it as well). */
 export const maintenanceRequested = eventType("checkout/maintenance.requested");
 
@@ -39,6 +41,12 @@ export const outgoing = {
     name: expiryDue.name,
     id: `expiry-${sessionId}-${expiresAt.getTime()}`,
     data: { sessionId, expiresAt: expiresAt.toISOString() },
+  }),
+  /** Keyed by the minute too: a sweep may ask again about an operation its gateway still leaves pending. */
+  operationRequested: (operationId: string, at = new Date()) => ({
+    name: operationRequested.name,
+    id: `operation-${operationId}-${Math.floor(at.getTime() / 60_000)}`,
+    data: { operationId },
   }),
   /** At most one per minute, however many relay workers queue it. */
   maintenanceRequested: (at: Date) => ({

@@ -4,6 +4,7 @@ import * as m0002 from "./0002_payment_flow";
 import * as m0003 from "./0003_config_change_notify";
 import * as m0004 from "./0004_expiry_job_at";
 import * as m0005 from "./0005_superseded_attempts";
+import * as m0006 from "./0006_operations";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003_config_change_notify": m0003,
   "0004_expiry_job_at": m0004,
   "0005_superseded_attempts": m0005,
+  "0006_operations": m0006,
 };

@@ -82,14 +82,15 @@ export async function insertEvent(
     to: string | null;
     cause: string;
     attemptId?: string | null;
+    operationId?: string | null;
     data?: Record<string, unknown>;
   },
 ): Promise<{ id: string; event_id: string }> {
   const { rows } = await sql<{ id: string; event_id: string }>`
     WITH e AS (
-      INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, data)
+      INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, operation_id, data)
       VALUES (${row.sessionId}, ${row.kind}, ${row.from}, ${row.to}, ${row.cause}, ${row.attemptId ?? null},
-        ${JSON.stringify(row.data ?? {})}::jsonb)
+        ${row.operationId ?? null}, ${JSON.stringify(row.data ?? {})}::jsonb)
       RETURNING id, event_id
     )
     SELECT e.id, e.event_id, ${addJob({ task: "dispatch-event", payload: sql`json_build_object('eventId', e.event_id)`, jobKey: sql`'event:' || e.event_id` })}

@@ -74,6 +74,7 @@ export async function findSessionIdByOrderNo(db: Db, orderNo: string): Promise<s
     .selectFrom("transactions")
     .select("session_id")
     .where("order_no", "=", orderNo)
+    .where("deleted_at", "is", null)
     .orderBy("created_at", "desc")
     .limit(1)
     .executeTakeFirst();
@@ -89,6 +90,9 @@ function reviveTransaction(raw: TransactionRow): TransactionRow {
     paid_amount: String(r.paid_amount),
     captured_amount: String(r.captured_amount),
     refunded_amount: String(r.refunded_amount),
+    voided_amount: String(r.voided_amount),
+    held_amount: String(r.held_amount),
+    deleted_at: r.deleted_at === null ? null : new Date(r.deleted_at as string),
     attachment_id: r.attachment_id === null ? null : String(r.attachment_id),
     created_by_api_key_id: r.created_by_api_key_id === null ? null : String(r.created_by_api_key_id),
     created_by_user_id: r.created_by_user_id === null ? null : String(r.created_by_user_id),

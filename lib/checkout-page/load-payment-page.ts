@@ -71,7 +71,7 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
     cachedConfig("settings", () => getSettings(ctx.db)),
     latestAttempt(ctx.db, input.sessionId),
   ]);
-  if (!view) return null;
+  if (!view || view.txn.deleted_at) return null;
   const { txn } = view;
   const shown = representTransaction(view);
   const payable = PAYABLE.includes(txn.state);

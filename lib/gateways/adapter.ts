@@ -1,4 +1,4 @@
-import type { GatewaySetting } from "@/db/types";
+import type { GatewaySetting, MoneyOperation } from "@/db/types";
 import type { Ctx } from "@/lib/context";
 
 /** What a gateway said about one payment, in our terms. */
@@ -36,7 +36,24 @@ export interface StartPaymentInput {
   language: string;
 }
 
-/** One interface for every payment gateway: start or release a payment, check its messages, ask about a payment. */
+/** What a gateway said about a refund, capture or void: "pending" when it did not answer in time. */
+export interface OperationResult {
+  outcome: "success" | "failed" | "pending";
+  message: string | null;
+  gatewayResponse: Record<string, unknown>;
+}
+
+export interface OperationInput {
+  kind: MoneyOperation;
+  /** The reference of the payment (attempt) the operation is about. */
+  paymentReference: string;
+  /** The operation's own reference: the gateway does an operation once however often it is sent. */
+  operationReference: string;
+  amount: string;
+  currencyCode: string;
+}
+
+/** One interface for every payment gateway: start or release a payment, check its messages, ask about it, operate on it. */
 export interface GatewayAdapter {
   /** Sets the payment up at the gateway; returns where to send the customer. */
   startPayment(ctx: Ctx, input: StartPaymentInput): Promise<{ redirectUrl: string; gatewayResponse: Record<string, unknown> }>;
@@ -51,4 +68,8 @@ export interface GatewayAdapter {
   releasePayment(ctx: Ctx, gateway: GatewaySetting, referenceNumber: string): Promise<"released" | "busy">;
   /** Asks the gateway for the payment's result; `settle` lets a gateway finish a payment still processing. */
   inquire(ctx: Ctx, gateway: GatewaySetting, referenceNumber: string, options: { settle: boolean }): Promise<GatewayResult>;
+  /** Refunds, captures or voids (part of) a settled payment; sending the same operation reference again is safe. */
+  operate(ctx: Ctx, gateway: GatewaySetting, input: OperationInput): Promise<OperationResult>;
+  /** Asks about an operation; null when the gateway never received it. `settle` as for payments. */
+  inquireOperation(ctx: Ctx, gateway: GatewaySetting, operationReference: string, options: { settle: boolean }): Promise<OperationResult | null>;
 }

@@ -4,10 +4,10 @@ import { BadRequest } from "@/lib/errors";
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** The Idempotency-Key header, checked: 1–255 visible ASCII characters, or absent. */
-export function readIdempotencyKey(value: string | null): string | undefined {
+/** The Idempotency-Key (or Tracking-Key) header, checked: 1–255 visible ASCII characters, or absent. */
+export function readIdempotencyKey(value: string | null, header = "Idempotency-Key"): string | undefined {
   if (value === null) return undefined;
-  if (!KEY.test(value)) throw new BadRequest("Idempotency-Key must be 1–255 visible ASCII characters.");
+  if (!KEY.test(value)) throw new BadRequest(`${header} must be 1–255 visible ASCII characters.`);
   return value;
 }
 

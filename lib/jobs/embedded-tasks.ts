@@ -3,6 +3,7 @@ import { enqueueJob } from "@/db/queries/jobs";
 import type { Ctx } from "@/lib/context";
 import { expireTransaction } from "@/lib/expiry/expire-transaction";
 import { sendMessage } from "@/lib/notifications/send-message";
+import { resumeOperation } from "@/lib/operations/resume-operation";
 import { attemptDelivery, deliveryJob } from "@/lib/webhooks/attempt-delivery";
 import { planEventEffects } from "./plan-event-effects";
 import { runMaintenance } from "./run-maintenance";
@@ -28,6 +29,9 @@ export function embeddedTasks(ctx: Ctx): TaskList {
     },
     "send-message": async (payload) => {
       await sendMessage({ ctx, input: { messageId: field(payload, "messageId") } });
+    },
+    "settle-operation": async (payload) => {
+      await resumeOperation({ ctx, input: { operationId: field(payload, "operationId"), settle: false, cause: "gateway" } });
     },
     "expire-transaction": async (payload) => {
       await expireTransaction({ ctx, input: { sessionId: field(payload, "sessionId") } });

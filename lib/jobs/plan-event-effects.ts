@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { findOperation } from "@/db/queries/operations";
 import { latestAttempt } from "@/db/queries/payments";
 import { getSettings } from "@/db/queries/settings";
 import { findTransactionView } from "@/db/queries/transactions";
@@ -24,8 +25,9 @@ export async function planEventEffects(db: Db, eventId: string): Promise<EventEf
   const result = eventResult(event);
   if (result && view.txn.webhook_url) {
     const attempt = event.attempt_id ? await findAttempt(db, event.attempt_id) : await latestAttempt(db, event.session_id);
+    const operation = event.operation_id ? await findOperation(db, event.operation_id) : undefined;
     const { webhook_hmac_key } = await getSettings(db);
-    const payload = buildWebhookPayload({ event, result, view, attempt, hmacKey: webhook_hmac_key });
+    const payload = buildWebhookPayload({ event, result, view, attempt, operation, hmacKey: webhook_hmac_key });
     deliveryIds.push(await upsertDelivery(db, { eventId, sessionId: event.session_id, url: view.txn.webhook_url, payload }));
   }
   const messageIds = await planMessages(db, event, view.txn);

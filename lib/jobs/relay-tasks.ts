@@ -31,6 +31,7 @@ export function relayTasks(ctx: Ctx, client: Sender = inngest): TaskList {
       const view = await findTransactionView(ctx.db, sessionId);
       if (view) await send(outgoing.expiryDue(sessionId, view.txn.expires_at));
     },
+    "settle-operation": (payload) => send(outgoing.operationRequested(need(payload, "operationId"))),
     maintenance: () => send(outgoing.maintenanceRequested(new Date())),
     // Not queued in this mode (dispatch fans out inside Inngest), but jobs left by the embedded engine are
     // handed over too when a deployment switches engines.

@@ -1,14 +1,16 @@
 import { enqueueJob, releaseStaleJobLocks } from "@/db/queries/jobs";
+import { forgetOldOperationKeys, listPendingOperations } from "@/db/queries/operations";
 import { deleteExpiredIdempotencyKeys } from "@/db/queries/transactions";
 import { overdueDeliveries } from "@/db/queries/webhooks";
 import type { Ctx } from "@/lib/context";
 import { env } from "@/lib/env";
 import { expireOverdue } from "@/lib/expiry/expire-overdue";
+import { operationJob } from "@/lib/operations/queue-give-back";
 import { deliveryJob } from "@/lib/webhooks/attempt-delivery";
 
 /**
  * The periodic safety net: frees jobs of workers that died, expires overdue transactions whose job was
- * missed, finds webhook deliveries long past their next try (their job or run was lost) — queued again here
+ * missed, asks again about operations left pending, finds webhook deliveries long past their next try (their job or run was lost) — queued again here
  * when `requeueDeliveries`, else returned for the caller's engine — and forgets idempotency keys over 24 hours.
  */
 export async function runMaintenance({ ctx, input }: { ctx: Ctx; input: { requeueDeliveries: boolean } }) {
@@ -18,10 +20,15 @@ export async function runMaintenance({ ctx, input }: { ctx: Ctx; input: { requeu
   if (input.requeueDeliveries) {
     for (const d of overdue) await enqueueJob(ctx.db, { ...deliveryJob(d.id), jobKeyMode: "preserve_run_at" });
   }
+  // Operations their gateway has not answered for a minute (or never got, after a crash) are asked about again.
+  const stuck = await listPendingOperations(ctx.db, { olderThanSeconds: 60 });
+  for (const op of stuck) await enqueueJob(ctx.db, operationJob(op.id));
   await deleteExpiredIdempotencyKeys(ctx.db);
+  await forgetOldOperationKeys(ctx.db);
   return {
     released,
     expired,
+    operationsRequeued: stuck.length,
     requeued: input.requeueDeliveries ? overdue.length : 0,
     overdueDeliveries: input.requeueDeliveries ? [] : overdue.map((d) => ({ id: d.id, nextAttemptAt: d.next_attempt_at?.toISOString() ?? null })),
   };

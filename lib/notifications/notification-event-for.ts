@@ -22,6 +22,8 @@ const BY_STATE: Record<string, NotificationEvent> = {
   captured: "captured",
 };
 
+const MONEY_OPERATIONS: Record<string, NotificationEvent> = { refund: "refunded", capture: "captured", void: "voided" };
+
 /** States in which a declined or canceled attempt leaves the customer free to try again. */
 const STILL_PAYABLE = ["created", "pending", "attempted"];
 
@@ -43,6 +45,9 @@ export function notificationEventFor(event: EventFacts): NotificationEvent | nul
     case "state_changed":
       if (event.to_state === "attempted") return attemptResult(event);
       return (event.to_state && BY_STATE[event.to_state]) || null;
+    case "operation":
+      // A refund, capture or void the gateway carried out (a partial one too, and a duplicate's give-back).
+      return event.data.result === "success" ? (MONEY_OPERATIONS[String(event.data.operation)] ?? null) : null;
     case "attempt_settled":
       return event.to_state && STILL_PAYABLE.includes(event.to_state) ? attemptResult(event) : null;
     default:

@@ -81,6 +81,7 @@ const created = {
   paid_amount: "0.000",
   refunded_amount: "0.000",
   captured_amount: "0.000",
+  voided_amount: "0.000",
   created_at: "2026-01-01T12:00:00.000Z",
   updated_at: "2026-01-01T12:00:00.000Z",
 };

@@ -9,6 +9,7 @@ import { findTransactionView } from "@/db/queries/transactions";
 import type { PaymentAttempt } from "@/db/types";
 import type { Db } from "@/db/client";
 import type { FinalResult } from "@/lib/gateways/adapter";
+import { queueGiveBack } from "@/lib/operations/queue-give-back";
 import { RESULT_WORDS, transitionFor } from "./transitions";
 
 /**
@@ -46,8 +47,9 @@ export async function applyGatewayResult(
   if (moved) {
     await insertEvent(db, { sessionId: txn.session_id, kind: "state_changed", from: txn.state, to, cause, attemptId: attempt.id, data });
   } else if (result.outcome === "success") {
-    // Money moved for a transaction that was already settled (or expired): keep it visible for a refund.
+    // Money moved for a transaction that was already settled (or expired, or canceled): give it back.
     await flagDuplicateAttempt(db, attempt.id);
+    await queueGiveBack(db, attempt, txn.operation);
     await insertEvent(db, {
       sessionId: txn.session_id,
       kind: "duplicate_payment",

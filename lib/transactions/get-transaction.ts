@@ -9,6 +9,6 @@ export const SESSION_ID = /^[0-9a-f]{40}$/;
 export async function getTransaction({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }) {
   if (!SESSION_ID.test(input.sessionId)) throw new NotFound();
   const view = await findTransactionView(ctx.db, input.sessionId);
-  if (!view) throw new NotFound();
+  if (!view || view.txn.deleted_at) throw new NotFound();
   return representTransaction(view);
 }

@@ -65,6 +65,7 @@ export function representTransaction(view: TransactionView) {
     paid_amount: formatAmount(txn.paid_amount, decimals),
     refunded_amount: formatAmount(txn.refunded_amount, decimals),
     captured_amount: formatAmount(txn.captured_amount, decimals),
+    voided_amount: formatAmount(txn.voided_amount, decimals),
     created_at: txn.created_at.toISOString(),
     updated_at: txn.updated_at.toISOString(),
   };

@@ -91,6 +91,7 @@ export const transactionRepresentationSchema = z
     paid_amount: money("Paid so far.", "0.000"),
     refunded_amount: money("Refunded so far.", "0.000"),
     captured_amount: money("Captured so far.", "0.000"),
+    voided_amount: money("Released without being charged: a void, or the rest of an authorization after a smaller capture.", "0.000"),
     created_at: timestamp("UTC.", "2026-01-01T12:00:00.000Z"),
     updated_at: timestamp("UTC.", "2026-01-01T12:00:00.000Z"),
   })

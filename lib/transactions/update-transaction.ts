@@ -45,7 +45,7 @@ export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const view = await findTransactionView(trx, input.sessionId, true);
-      if (!view) throw new NotFound();
+      if (!view || view.txn.deleted_at) throw new NotFound();
       const { txn } = view;
       if (!UPDATABLE_STATES.includes(txn.state)) {
         throw new Conflict(`This transaction is ${txn.state}; only created or attempted transactions can be changed.`);

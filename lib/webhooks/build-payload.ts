@@ -1,6 +1,7 @@
 import type { TransactionView } from "@/db/queries/transactions";
-import type { PaymentAttempt } from "@/db/types";
+import type { Operation, PaymentAttempt } from "@/db/types";
 import { formatAmount } from "@/lib/money/decimal";
+import { moneySummary } from "@/lib/operations/operation-answer";
 import { signPayment } from "./payment-signature";
 
 const nonEmpty = (o: Record<string, unknown>) =>
@@ -11,10 +12,12 @@ const nonEmpty = (o: Record<string, unknown>) =>
  * the event is planned and stored, so every retry (and every resend after a crash) is byte-for-byte the same.
  */
 export function buildWebhookPayload(input: {
-  event: { event_id: string; kind: string; to_state: string | null; created_at: Date };
+  event: { event_id: string; kind: string; to_state: string | null; created_at: Date; data: Record<string, unknown> };
   result: string;
   view: TransactionView;
   attempt: PaymentAttempt | undefined;
+  /** The operation the event is about (refund, capture, void, cancel, expire), if any. */
+  operation?: Operation;
   hmacKey: string | null;
 }): Record<string, unknown> {
   const { txn, decimals } = input.view;
@@ -60,6 +63,31 @@ export function buildWebhookPayload(input: {
     timestamp_utc: input.event.created_at.toISOString(),
     extra: txn.extra,
     is_sandbox: gateway?.is_sandbox ?? false,
+    ...(input.operation ? operationFields(input.operation, input.event.data, input.view) : {}),
   };
   return input.hmacKey ? { ...payload, signature: signPayment(input.hmacKey, payload) } : payload;
+}
+
+/**
+ * An operation's webhook: its kind, amount and reference, and the transaction's money right after it (kept in
+ * the event, since later operations may have moved it again by the time the payload is built).
+ */
+function operationFields(operation: Operation, data: Record<string, unknown>, view: TransactionView) {
+  const { txn, decimals } = view;
+  const at = (key: "paid_amount" | "captured_amount" | "refunded_amount" | "voided_amount") =>
+    typeof data[key] === "string" ? (data[key] as string) : txn[key];
+  const after = {
+    state: txn.state,
+    paid_amount: at("paid_amount"),
+    captured_amount: at("captured_amount"),
+    refunded_amount: at("refunded_amount"),
+    voided_amount: at("voided_amount"),
+  };
+  return {
+    operation: operation.kind,
+    ...(operation.amount === null ? {} : { operation_amount: formatAmount(operation.amount, decimals) }),
+    ...(operation.reference_number ? { reference_number: operation.reference_number } : {}),
+    paid_amount: formatAmount(after.paid_amount, decimals),
+    ...moneySummary(after, decimals),
+  };
 }

@@ -2,12 +2,12 @@ import { randomBytes, randomInt } from "node:crypto";
 import { z } from "zod";
 import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
 import { findSavedCard } from "@/db/queries/saved-cards";
-import type { SandboxStatus } from "@/db/types";
+import type { SandboxOperationBehaviour, SandboxStatus } from "@/db/types";
 import type { Ctx } from "@/lib/context";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import { parseInput } from "@/lib/validation/parse-input";
 import { browserReturnUrl, scheduleCallback } from "./notify-merchant";
-import { cardBehaviour, cardBrand, maskCard, passesLuhn, type CardBehaviour } from "./test-cards";
+import { cardBehaviour, cardBrand, maskCard, operationBehaviour, passesLuhn, type CardBehaviour } from "./test-cards";
 import { sandboxChallengeUrl } from "./sandbox-urls";
 
 const STATUS: Record<CardBehaviour, SandboxStatus> = {
@@ -55,13 +55,21 @@ export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput 
   // A second click, or a form sent again after the result: the result stands.
   if (payment.status !== "awaiting_card") return { url: await browserReturnUrl(ctx, payment) };
 
-  let card: { brand: string; masked: string; expiry: string; behaviour: CardBehaviour; save: boolean; token: string | null };
+  let card: {
+    brand: string;
+    masked: string;
+    expiry: string;
+    behaviour: CardBehaviour;
+    operations: SandboxOperationBehaviour;
+    save: boolean;
+    token: string | null;
+  };
   if ("savedCardId" in input) {
     parseInput(z.object({ cvv }), { cvv: input.cvv });
     const saved = payment.customer_id ? await findSavedCard(ctx.db, input.savedCardId, payment.customer_id) : undefined;
     if (!saved) throw new ValidationFailed({ savedCardId: ["This saved card is not available."] });
     const expiry = `${String(saved.expiry_month).padStart(2, "0")}/${String(saved.expiry_year % 100).padStart(2, "0")}`;
-    card = { brand: saved.brand, masked: saved.masked_number, expiry, behaviour: "approve", save: false, token: null };
+    card = { brand: saved.brand, masked: saved.masked_number, expiry, behaviour: "approve", operations: "accept", save: false, token: null };
   } else {
     const data = parseInput(newCard, input);
     const save = data.saveCard && payment.customer_id !== null;
@@ -70,6 +78,7 @@ export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput 
       masked: maskCard(data.cardNumber),
       expiry: data.expiry.replace(/\s/g, ""),
       behaviour: cardBehaviour(data.cardNumber),
+      operations: operationBehaviour(data.cardNumber),
       save,
       token: save ? `tok_${randomBytes(16).toString("hex")}` : null,
     };
@@ -83,6 +92,7 @@ export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput 
     card_masked: card.masked,
     card_expiry: card.expiry,
     save_card: card.save,
+    operation_behaviour: card.operations,
     token: card.token,
     tranid: String(randomInt(10 ** 9, 10 ** 10)),
     auth_code: status === "approved" ? String(randomInt(100000, 1000000)) : null,

@@ -3,6 +3,7 @@ import { findSandboxPayment, insertSandboxPayment, moveSandboxPayment } from "@/
 import type { GatewayAdapter, VerifiedMessage } from "@/lib/gateways/adapter";
 import { Conflict } from "@/lib/errors";
 import { sandboxResult } from "./sandbox-message";
+import { inquireSandboxOperation, operateInSandbox } from "./sandbox-operations";
 import { hasValidSignature } from "./sandbox-signature";
 import { sandboxCardPageUrl } from "./sandbox-urls";
 
@@ -67,4 +68,8 @@ export const sandboxAdapter: GatewayAdapter = {
     }
     return sandboxResult(payment);
   },
+
+  operate: (ctx, _gateway, input) => operateInSandbox(ctx, input),
+
+  inquireOperation: (ctx, _gateway, reference, { settle }) => inquireSandboxOperation(ctx, reference, settle),
 };

@@ -1,3 +1,5 @@
+import type { SandboxOperationBehaviour } from "@/db/types";
+
 /** What the sandbox does with a card number. Any other card is refused as not a test card. */
 export type CardBehaviour = "approve" | "decline" | "challenge" | "error" | "no_answer" | "unknown";
 
@@ -7,7 +9,17 @@ export const TEST_CARDS: Record<string, Exclude<CardBehaviour, "unknown">> = {
   "4000000000003220": "challenge",
   "4000000000000119": "error",
   "4000000000000259": "no_answer",
+  "4000000000000069": "approve",
+  "4000000000000077": "approve",
 };
+
+/** Approved cards whose later refunds, captures and voids the sandbox refuses or leaves unanswered. */
+const OPERATION_CARDS: Record<string, SandboxOperationBehaviour> = {
+  "4000000000000069": "refuse",
+  "4000000000000077": "no_answer",
+};
+
+export const operationBehaviour = (digits: string): SandboxOperationBehaviour => OPERATION_CARDS[digits] ?? "accept";
 
 export const cardBehaviour = (digits: string): CardBehaviour => TEST_CARDS[digits] ?? "unknown";
 

@@ -1,0 +1,192 @@
+import { type Insertable, sql } from "kysely";
+import type { Db } from "../client";
+import type { MoneyOperation, Operation, OperationsTable, OperationState, TransactionState } from "../types";
+import { addJob } from "./jobs";
+
+const dispatchJob = addJob({
+  task: "dispatch-event",
+  payload: sql`json_build_object('eventId', e.event_id)`,
+  jobKey: sql`'event:' || e.event_id`,
+});
+
+/** The payment an operation of the merchant acts on: the transaction's successful attempt that is not a duplicate. */
+export function findSettledAttempt(db: Db, sessionId: string) {
+  return db
+    .selectFrom("payment_attempts")
+    .selectAll()
+    .where("session_id", "=", sessionId)
+    .where("state", "=", "success")
+    .where("is_duplicate", "=", false)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Claims the money a refund, capture or void moves, and records the operation (pending), in one statement: the
+ * claim is a conditional update of the transaction row, so however many requests race, the claims together never
+ * exceed what was paid, and a capture or void claims only an authorization nobody else holds. Undefined when the
+ * claim does not fit (state, amount or another operation in the way).
+ */
+export async function claimMoneyOperation(
+  db: Db,
+  row: Insertable<OperationsTable> & { kind: MoneyOperation; amount: string },
+  states: TransactionState[],
+): Promise<Operation | undefined> {
+  const exclusive = row.kind !== "refund";
+  const { rows } = await sql<Operation>`
+    WITH t AS (
+      UPDATE transactions t SET held_amount = t.held_amount + ${row.amount}::numeric, updated_at = now()
+      WHERE t.session_id = ${row.session_id} AND t.deleted_at IS NULL AND t.state = ANY(${states}::text[])
+        AND ${row.amount}::numeric <= t.paid_amount - t.voided_amount - t.refunded_amount - t.held_amount
+        ${exclusive ? sql`AND t.held_amount = 0` : sql``}
+      RETURNING t.session_id
+    )
+    INSERT INTO operations (session_id, kind, amount, attempt_id, reference_number, extra, requested_by_api_key_id,
+      requested_by_user_id, idempotency_caller, idempotency_key, request_hash)
+    SELECT t.session_id, ${row.kind}, ${row.amount}::numeric, ${row.attempt_id ?? null}::bigint, ${row.reference_number ?? null},
+      ${JSON.stringify(row.extra ?? {})}::jsonb, ${row.requested_by_api_key_id ?? null}::bigint,
+      ${row.requested_by_user_id ?? null}::bigint, ${row.idempotency_caller ?? null}, ${row.idempotency_key ?? null},
+      ${row.request_hash ?? null}::bytea
+    FROM t
+    RETURNING *`.execute(db);
+  return rows[0];
+}
+
+/** A pending operation giving back a duplicate payment; it claims nothing of the transaction's own money. */
+export function insertDuplicateOperation(db: Db, row: Insertable<OperationsTable>) {
+  return db.insertInto("operations").values({ ...row, cause: "duplicate" }).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The transaction's state and money after an operation settled (amounts as stored, six places). */
+export interface MoneyAfter {
+  state: TransactionState;
+  paid_amount: string;
+  captured_amount: string;
+  refunded_amount: string;
+  voided_amount: string;
+}
+
+export interface SettledMoneyOperation extends MoneyAfter {
+  completed_at: Date;
+  event_id: string;
+}
+
+/**
+ * Applies a gateway's final answer about a money operation, in one statement: the operation leaves `pending`
+ * once (of many answers, one wins), the transaction's money columns and state follow on success (a duplicate's
+ * give-back touches none of them), the claim is released either way, and one event records it with its job.
+ */
+export async function settleMoneyOperation(
+  db: Db,
+  id: string,
+  answer: { state: Exclude<OperationState, "pending">; gatewayResponse: Record<string, unknown>; message: string | null },
+  cause: string,
+): Promise<SettledMoneyOperation | undefined> {
+  const success = answer.state === "success";
+  const { rows } = await sql<SettledMoneyOperation>`
+    WITH op AS (
+      UPDATE operations SET state = ${answer.state}, gateway_response = ${JSON.stringify(answer.gatewayResponse)}::jsonb,
+        message = ${answer.message}, completed_at = now()
+      WHERE id = ${id} AND state = 'pending'
+      RETURNING *
+    ), before AS (
+      SELECT t.state FROM transactions t JOIN op ON op.session_id = t.session_id
+    ), moved AS (
+      SELECT op.id,
+        CASE WHEN op.cause = 'api' AND ${success} THEN op.amount ELSE 0 END AS done,
+        CASE WHEN op.cause = 'api' THEN op.amount ELSE 0 END AS released
+      FROM op
+    ), t AS (
+      UPDATE transactions t SET
+        held_amount = t.held_amount - moved.released,
+        refunded_amount = t.refunded_amount + CASE WHEN op.kind = 'refund' THEN moved.done ELSE 0 END,
+        captured_amount = t.captured_amount + CASE WHEN op.kind = 'capture' THEN moved.done ELSE 0 END,
+        -- A capture releases the rest of the authorization; a void all of it.
+        voided_amount = t.voided_amount + CASE
+          WHEN op.kind = 'void' THEN moved.done
+          WHEN op.kind = 'capture' AND moved.done > 0 THEN t.paid_amount - moved.done
+          ELSE 0 END,
+        state = CASE
+          WHEN moved.done = 0 THEN t.state
+          WHEN op.kind = 'capture' THEN 'captured'
+          WHEN op.kind = 'void' THEN 'voided'
+          WHEN t.paid_amount - t.voided_amount - t.refunded_amount - moved.done = 0 THEN 'refunded'
+          ELSE t.state END,
+        updated_at = now()
+      FROM op JOIN moved ON moved.id = op.id
+      WHERE t.session_id = op.session_id
+      RETURNING t.session_id, t.state, t.paid_amount::text, t.captured_amount::text, t.refunded_amount::text,
+        t.voided_amount::text
+    ), e AS (
+      INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, operation_id, data)
+      SELECT op.session_id, 'operation', before.state, t.state, ${cause}, op.attempt_id, op.id,
+        jsonb_build_object('operation', op.kind, 'result', ${success ? "success" : "failed"}::text, 'amount', op.amount::text,
+          'reference_number', op.reference_number, 'cause', op.cause, 'paid_amount', t.paid_amount,
+          'captured_amount', t.captured_amount, 'refunded_amount', t.refunded_amount, 'voided_amount', t.voided_amount)
+      FROM op, before, t
+      RETURNING event_id
+    )
+    SELECT t.state, t.paid_amount, t.captured_amount, t.refunded_amount, t.voided_amount, op.completed_at, e.event_id,
+      ${dispatchJob}
+    FROM op, t, e`.execute(db);
+  return rows[0];
+}
+
+/** Cancel, expire and delete: already done when recorded. */
+export function insertFinishedOperation(db: Db, row: Insertable<OperationsTable>) {
+  return db
+    .insertInto("operations")
+    .values({ ...row, state: "success", completed_at: new Date() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Hides a transaction from the API and the customer; its records stay. */
+export function markDeleted(db: Db, sessionId: string) {
+  return db.updateTable("transactions").set({ deleted_at: new Date() }).where("session_id", "=", sessionId).execute();
+}
+
+/** An operation sent with this caller's idempotency key in the last 24 hours. */
+export function findOperationByKey(db: Db, caller: string, key: string) {
+  return db
+    .selectFrom("operations")
+    .select(["id", "request_hash", "status_code", "response"])
+    .where("idempotency_caller", "=", caller)
+    .where("idempotency_key", "=", key)
+    .where("created_at", ">", sql<Date>`now() - interval '24 hours'`)
+    .executeTakeFirst();
+}
+
+/** Keeps the answer given, for replays by its idempotency key. */
+export function storeOperationAnswer(db: Db, id: string, statusCode: number, response: string) {
+  return db.updateTable("operations").set({ status_code: statusCode, response }).where("id", "=", id).execute();
+}
+
+/** Frees idempotency keys older than 24 hours for reuse. */
+export function forgetOldOperationKeys(db: Db) {
+  return db
+    .updateTable("operations")
+    .set({ idempotency_key: null })
+    .where("idempotency_key", "is not", null)
+    .where("created_at", "<=", sql<Date>`now() - interval '24 hours'`)
+    .execute();
+}
+
+export function findOperation(db: Db, id: string) {
+  return db.selectFrom("operations").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Money operations still waiting for their gateway's answer: of one transaction, or (sweep) older than a while. */
+export function listPendingOperations(db: Db, filter: { sessionId: string } | { olderThanSeconds: number }) {
+  let query = db
+    .selectFrom("operations")
+    .selectAll()
+    .where("state", "=", "pending")
+    .where("kind", "in", ["refund", "capture", "void"]);
+  query =
+    "sessionId" in filter
+      ? query.where("session_id", "=", filter.sessionId)
+      : query.where("created_at", "<", sql<Date>`now() - make_interval(secs => ${filter.olderThanSeconds})`);
+  return query.orderBy("id").limit(500).execute();
+}

@@ -1,0 +1,24 @@
+import { findSessionIdByOrderNo, findTransactionView, type TransactionView } from "@/db/queries/transactions";
+import { canUseGateway, type Caller } from "@/lib/auth/permissions";
+import type { Ctx } from "@/lib/context";
+import { NotFound } from "@/lib/errors";
+import { SESSION_ID } from "@/lib/transactions/get-transaction";
+import type { OperationRequest } from "./read-operation-request";
+
+/**
+ * The transaction an operation or inquiry names, by session id or by order number (the newest with it); locked
+ * when `forUpdate`. A deleted one, or one on gateways a Basic-auth user may not use, is not found.
+ */
+export async function findTargetTransaction(
+  db: Ctx["db"],
+  caller: Caller,
+  target: OperationRequest["target"],
+  forUpdate = false,
+): Promise<TransactionView> {
+  const sessionId = "session_id" in target ? target.session_id : await findSessionIdByOrderNo(db, target.order_no);
+  const view = sessionId && SESSION_ID.test(sessionId) ? await findTransactionView(db, sessionId, forUpdate) : undefined;
+  if (!view || view.txn.deleted_at || !view.txn.pg_codes.some((code) => canUseGateway(caller, code))) {
+    throw new NotFound("No such transaction.");
+  }
+  return view;
+}
