@@ -53,7 +53,7 @@ describe("admin CLI refuses bad arguments with exit code 2, a clear message, and
     ["a duplicate username", ["create-user", "--username", "taken", "--password", "long-enough-pw"], /username: A user with that username already exists\./],
     ["a short password", ["create-user", "--username", "new-user", "--password", "short"], /password: Password must have at least 8 characters\./],
     ["an unknown gateway in --gateways", [...user, "--gateways", "knet,nope"], /gatewayCodes: Unknown gateway code\(s\): nope\./],
-    ["an unknown permission", [...user, "--permissions", "create,delete"], /permissions: Permissions must be among: create, update/],
+    ["an unknown permission", [...user, "--permissions", "create,destroy"], /permissions: Permissions must be among: create, update/],
     ["an API key without a name", ["create-api-key", "--name", "  "], /name: Name is required\./],
     ["an API key with a bad expiry", ["create-api-key", "--name", "k", "--expires-in-days", "soon"], /--expires-in-days must be a whole number\./],
     ["a non-numeric key id", ["revoke-api-key", "--id", "ck_abc"], /--id must be the numeric id shown by list-api-keys\./],

@@ -4,6 +4,8 @@ import type { Caller } from "@/lib/auth/permissions";
 import { loadPaymentPage } from "@/lib/checkout-page/load-payment-page";
 import { loadReturnedAttempt } from "@/lib/checkout-page/load-returned-attempt";
 import { updateSettings } from "@/lib/settings/update-settings";
+import { performOperation } from "@/lib/operations/perform-operation";
+import { inquirePayment } from "@/lib/payments/inquire-payment";
 import { startPayment } from "@/lib/payments/start-payment";
 import { createGateway } from "./support/factories";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
@@ -99,6 +101,19 @@ describe("the payment and result pages' view", () => {
     for (const sessionId of ["0".repeat(40), "not-a-session", ""]) {
       expect(await loadPaymentPage({ ctx, input: { sessionId } })).toBeNull();
     }
+  });
+  it("a second charge the bank approved after the link was canceled: the page says it is being returned; a deleted link is not found", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    const { reference } = await payWith(ctx, sessionId, CARDS.noAnswer);
+    await performOperation({ ctx, input: { caller, fields: { operation: "cancel", session_id: sessionId } } });
+    await inquirePayment({ ctx, input: { referenceNumber: reference } });
+    const v = await view(sessionId, reference);
+    expect(v.result).toMatchObject({ kind: "duplicate", referenceNumber: reference, amount: "10.000" });
+    expect(v.methods).toEqual([]);
+
+    const deleted = await newTransaction(ctx, caller);
+    await performOperation({ ctx, input: { caller, fields: { operation: "delete", session_id: deleted } } });
+    expect(await loadPaymentPage({ ctx, input: { sessionId: deleted } })).toBeNull();
   });
 });
 

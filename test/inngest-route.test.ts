@@ -30,7 +30,7 @@ interface FunctionConfig {
 }
 
 describe("/api/inngest (the Inngest serve endpoint)", () => {
-  it("syncs the service's five functions with their triggers when Inngest asks (PUT)", async () => {
+  it("syncs the service's six functions with their triggers when Inngest asks (PUT)", async () => {
     const res = await fetch(`${base}/api/inngest`, { method: "PUT" });
     expect(res.status).toBe(200);
     const [sync] = registered;
@@ -39,11 +39,12 @@ describe("/api/inngest (the Inngest serve endpoint)", () => {
     expect(sync!.body).toMatchObject({ appName: "checkout-service", framework: "nextjs", url: `${base}/api/inngest` });
     const fns = sync!.body.functions as FunctionConfig[];
     const triggersOf = (name: string) => fns.find((f) => f.id === `checkout-service-${name}`)?.triggers;
-    expect(fns).toHaveLength(5);
+    expect(fns).toHaveLength(6);
     expect(triggersOf("dispatch-event")).toEqual([{ event: "checkout/event.recorded" }]);
     expect(triggersOf("deliver-webhook")).toEqual([{ event: "checkout/webhook.requested" }]);
     expect(triggersOf("send-message")).toEqual([{ event: "checkout/message.requested" }]);
     expect(triggersOf("expire-transaction")).toEqual([{ event: "checkout/transaction.expiry-due" }]);
+    expect(triggersOf("settle-operation")).toEqual([{ event: "checkout/operation.requested" }]);
     expect(triggersOf("maintenance")).toEqual([{ cron: "* * * * *" }, { event: "checkout/maintenance.requested" }]);
     const sendMessage = fns.find((f) => f.id === "checkout-service-send-message")!;
     expect(Object.values(sendMessage.steps)[0]!.retries).toEqual({ attempts: 5 });

@@ -1,9 +1,17 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
+import type { MoneyAfter } from "@/db/queries/operations";
+import { REFUSAL_MESSAGE } from "@/lib/gateways/sandbox/sandbox-operations";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { EXAMPLE_HMAC_KEY, operationScenarios, REFUSED_DETAIL } from "@/lib/openapi/operation-examples";
+import { moneyResultSchema, stateResultSchema } from "@/lib/openapi/operation-schemas";
+import { moneyAnswer, stateAnswer } from "@/lib/operations/operation-answer";
+import { OPERATIONS } from "@/lib/operations/operation-rules";
+import { readOperationRequest, readTarget } from "@/lib/operations/read-operation-request";
 import { REQUIRED_FIELDS } from "@/lib/transactions/read-fields";
 import { TRANSACTION_FIELDS, transactionFieldsSchema } from "@/lib/transactions/transaction-fields";
 import { transactionRepresentationSchema } from "@/lib/transactions/transaction-representation-schema";
+import { signPayment } from "@/lib/webhooks/payment-signature";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -28,9 +36,11 @@ describe("OpenAPI document", () => {
       expect.arrayContaining(["get", "patch", "put", "post"]),
     );
     expect(Object.keys(doc.paths["/b/checkout/v1/attachments/{token}"])).toEqual(["get"]);
+    expect(Object.keys(doc.paths["/b/pbl/v2/operation/"])).toEqual(["post"]);
+    expect(Object.keys(doc.paths["/b/pbl/v2/inquiry/"])).toEqual(["post"]);
     expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
     const statuses = new Set(operations.flatMap((o) => Object.keys(o.responses)));
-    for (const status of ["200", "201", "400", "401", "403", "404", "405", "409", "413", "415", "429", "500"]) {
+    for (const status of ["200", "201", "202", "400", "401", "403", "404", "405", "409", "413", "415", "429", "500"]) {
       expect(statuses).toContain(status);
     }
   });
@@ -42,7 +52,8 @@ describe("OpenAPI document", () => {
     });
     const item = doc.paths["/b/checkout/v1/pymt-txn/{session_id}"];
     expect(item.get.security).toEqual([]);
-    for (const op of [doc.paths["/b/checkout/v1/pymt-txn/"].post, item.patch, item.put]) {
+    const writes = [doc.paths["/b/checkout/v1/pymt-txn/"].post, item.patch, item.put];
+    for (const op of [...writes, doc.paths["/b/pbl/v2/operation/"].post, doc.paths["/b/pbl/v2/inquiry/"].post]) {
       expect(op.security).toEqual([{ ApiKey: [] }, { Basic: [] }]);
     }
   });
@@ -84,5 +95,79 @@ describe("OpenAPI document", () => {
       const content = response.content["application/json"];
       expect(content.examples ?? content.example, name).toBeDefined();
     }
+  });
+
+  it("describes the operation and inquiry bodies, and their examples are read by the service's own reader", () => {
+    const operation = doc.paths["/b/pbl/v2/operation/"].post;
+    const inquiry = doc.paths["/b/pbl/v2/inquiry/"].post;
+    for (const op of [operation, inquiry]) {
+      expect(Object.keys(op.requestBody.content)).toEqual(["application/json", "application/x-www-form-urlencoded", "multipart/form-data"]);
+      expect(op.tags).toEqual(["Operations"]);
+    }
+    const props = schemas.OperationRequest!.properties;
+    expect(props.operation.enum).toEqual([...OPERATIONS]);
+    expect(props.amount.type).toEqual(["string", "number"]);
+    expect(props.extra.type).toBe("object");
+    expect(schemas.OperationRequest!.required).toEqual(["operation"]);
+    expect(Object.keys(schemas.InquiryRequest!.properties)).toEqual(["session_id", "order_no"]);
+
+    const parameters = doc.components.parameters as Record<string, Json>;
+    const headerNames = operation.parameters.map((p: Json) => parameters[p.$ref.split("/").at(-1)]!.name);
+    expect(headerNames).toEqual(["Tracking-Key", "Idempotency-Key"]);
+
+    const requestExamples = Object.values(operation.requestBody.content["application/json"].examples) as Json[];
+    expect(requestExamples.length).toBeGreaterThanOrEqual(6);
+    for (const example of requestExamples) expect(() => readOperationRequest(example.value)).not.toThrow();
+    for (const example of Object.values(inquiry.requestBody.content["application/json"].examples) as Json[]) {
+      const errors = {};
+      expect(readTarget(example.value, errors)).not.toBeNull();
+      expect(errors).toEqual({});
+    }
+  });
+
+  it("lists every operation answer under its status, and the examples agree with the answer schemas", () => {
+    const responses = doc.paths["/b/pbl/v2/operation/"].post.responses as Record<string, Json>;
+    const listed = Object.entries(responses).flatMap(([status, r]) =>
+      Object.values((r.content?.["application/json"]?.examples ?? {}) as Record<string, Json>).map((e) => ({ status: Number(status), value: e.value as Json })),
+    );
+    for (const scenario of Object.values(operationScenarios)) {
+      expect(listed, scenario.summary).toContainEqual({ status: scenario.status, value: scenario.response });
+    }
+    const money = listed.filter((e) => "success" in e.value);
+    expect(new Set(money.map((e) => e.status))).toEqual(new Set([200, 202, 400]));
+    for (const { status, value } of money) {
+      moneyResultSchema.parse(value);
+      expect(value.result).toBe({ 200: "success", 202: "pending", 400: "failed" }[status]);
+      const { signature, ...signed } = value;
+      expect(signature).toBe(signPayment(EXAMPLE_HMAC_KEY, signed));
+    }
+    for (const { value } of listed.filter((e) => e.status === 200 && !("success" in e.value))) stateResultSchema.parse(value);
+    expect(REFUSED_DETAIL).toBe(REFUSAL_MESSAGE);
+  });
+
+  it("the answer schemas fit what lib/operations builds, signed or not", () => {
+    const view = {
+      txn: { session_id: "a".repeat(40), order_no: null, amount: "86.000000", currency_code: "KWD" },
+      decimals: 3,
+      gateways: [{ code: "sandbox", is_sandbox: true }],
+    } as unknown as Parameters<typeof moneyAnswer>[0]["view"];
+    const after: MoneyAfter = { state: "paid", paid_amount: "86", captured_amount: "0", refunded_amount: "20", voided_amount: "0" };
+    for (const outcome of ["success", "failed", "pending"] as const) {
+      for (const hmacKey of [null, "key"]) {
+        const answer = moneyAnswer({
+          kind: "refund",
+          operation: { amount: "20.000000", reference_number: "OP0123456789ABCDEF" },
+          result: { outcome, message: outcome === "failed" ? "Refused." : null, gatewayResponse: { result: "X" } },
+          view,
+          attempt: { gateway_code: "sandbox" } as Parameters<typeof moneyAnswer>[0]["attempt"],
+          after,
+          at: new Date("2026-01-01T12:00:00Z"),
+          hmacKey,
+        });
+        expect(answer.status).toBe({ success: 200, failed: 400, pending: 202 }[outcome]);
+        moneyResultSchema.parse(answer.body);
+      }
+    }
+    stateResultSchema.parse(stateAnswer("cancel", "a".repeat(40), "canceled").body);
   });
 });

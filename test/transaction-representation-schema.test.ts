@@ -32,7 +32,7 @@ describe("transaction representation schema", () => {
         customer_first_name: null, customer_last_name: null, customer_email: null, customer_phone: null, billing_address: null,
         order_no: null, notifications: {}, webhook_url: null, redirect_url: null, disclosure_url: null, vendor_name: null,
         product_type: null, expiration_seconds: 90_000, expires_at: now, language: "en", email_recipients: [], extra: {},
-        legacy: null, attachment_id: null, paid_amount: "5.5", captured_amount: "0", refunded_amount: "0",
+        legacy: null, attachment_id: null, paid_amount: "5.5", captured_amount: "0", refunded_amount: "0", voided_amount: "0", held_amount: "0", deleted_at: null,
         created_by_api_key_id: null, created_by_user_id: null, created_at: now, updated_at: now,
       },
       decimals: 2,

@@ -53,6 +53,8 @@ const ATTEMPT_KINDS: Partial<Record<string, ResultKind>> = {
 };
 
 function resultKindOf(page: PaymentPage, attempt: PaymentPageAttempt | null): ResultKind | null {
+  // A second payment of a settled (or closed) transaction: the customer learns it is being given back.
+  if (attempt?.isDuplicate) return "duplicate";
   if (page.kind === "expired") return "expired";
   if (page.kind === "finished") return FINISHED_KINDS[page.state] ?? "closed";
   return attempt ? (ATTEMPT_KINDS[attempt.state] ?? null) : null;

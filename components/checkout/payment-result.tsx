@@ -15,6 +15,7 @@ const TONE: Record<ResultKind, { Icon: ComponentType<SVGProps<SVGSVGElement>>; c
   expired: { Icon: ClockIcon, className: "bg-amber-100 text-amber-950" },
   pending: { Icon: ClockIcon, className: "bg-amber-100 text-amber-950" },
   superseded: { Icon: MinusIcon, className: "bg-slate-200 text-slate-900" },
+  duplicate: { Icon: ClockIcon, className: "bg-amber-100 text-amber-950" },
   closed: { Icon: MinusIcon, className: "bg-slate-200 text-slate-900" },
 };
 
@@ -26,7 +27,7 @@ const RETRY: Partial<Record<ResultKind, "tryAgain" | "backToPayment">> = {
 };
 
 /** Outcomes after which the customer is done here: a way back to the merchant's site when it has one. */
-const DONE: ResultKind[] = ["paid", "authorized", "error", "expired", "closed"];
+const DONE: ResultKind[] = ["paid", "authorized", "error", "expired", "duplicate", "closed"];
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (

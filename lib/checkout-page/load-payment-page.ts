@@ -24,6 +24,8 @@ export interface PaymentPageMethod {
 export interface PaymentPageAttempt {
   referenceNumber: string;
   state: string;
+  /** A second payment of a transaction already settled: given back automatically. */
+  isDuplicate: boolean;
   amount: string;
   /** The gateway setting's name ("Sandbox card"), or its code when it is gone. */
   methodName: string;
@@ -114,6 +116,7 @@ export function attemptView(attempt: PaymentAttempt, decimals: number, methods: 
   return {
     referenceNumber: attempt.reference_number,
     state: attempt.state,
+    isDuplicate: attempt.is_duplicate,
     amount: formatAmount(attempt.amount, decimals),
     methodName: method?.name ?? attempt.gateway_code,
     isSandbox: method?.isSandbox ?? false,

@@ -39,6 +39,7 @@ export type ResultKind =
   | "expired"
   | "pending"
   | "superseded"
+  | "duplicate"
   | "closed";
 
 const en: CheckoutMessages = {
@@ -71,6 +72,10 @@ const en: CheckoutMessages = {
     superseded: {
       title: "This payment attempt was replaced",
       body: "A newer payment for this order was started, in this window or another one. Nothing was charged for this attempt.",
+    },
+    duplicate: {
+      title: "This second charge is being returned",
+      body: "This order was already paid or closed, so this charge is being returned to your card automatically. You do not need to do anything.",
     },
     closed: { title: "This payment is closed", body: "This payment can no longer be made." },
   },
@@ -113,6 +118,10 @@ const ar: CheckoutMessages = {
     superseded: {
       title: "تم استبدال محاولة الدفع هذه",
       body: "بدأت عملية دفع أحدث لهذا الطلب، في هذه النافذة أو في نافذة أخرى. لم يُخصم أي مبلغ في هذه المحاولة.",
+    },
+    duplicate: {
+      title: "يجري إرجاع هذا الخصم الثاني",
+      body: "هذا الطلب مدفوع أو مغلق مسبقًا، لذلك يجري إرجاع هذا المبلغ إلى بطاقتك تلقائيًا. لا يلزمك القيام بأي إجراء.",
     },
     closed: { title: "عملية الدفع هذه مغلقة", body: "لم يعد بالإمكان إتمام هذه الدفعة." },
   },

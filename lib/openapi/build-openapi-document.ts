@@ -1,8 +1,10 @@
 import { env } from "@/lib/env";
 import { components } from "./openapi-components";
 import { paths } from "./openapi-paths";
+import { operationPaths } from "./operation-paths";
 
-const DESCRIPTION = `Create, read and update payment transactions; customers pay on the hosted page behind \`checkout_url\`.
+const DESCRIPTION = `Create, read and update payment transactions, then refund, capture, void, cancel or delete them; customers pay
+on the hosted page behind \`checkout_url\`.
 
 - **Authentication**: \`Authorization: Api-Key <private key>\` (every gateway code and operation of the merchant) or HTTP Basic
   with an admin-panel user (only that user's gateway codes and actions). Reading a transaction is public.
@@ -12,7 +14,11 @@ const DESCRIPTION = `Create, read and update payment transactions; customers pay
 - **Money** is a string with exactly the currency's decimal places; timestamps are ISO 8601 UTC.
 - **Errors**: 400 with field errors (\`{"amount": ["…"], "billing_address": {"country": ["…"]}}\`); everything else
   \`{"detail": "…"}\`. A 5xx names only a request id.
-- **Idempotency-Key** on create: the same key and body return the first response again; another body gives 409.`;
+- **Idempotency-Key** on create, **Tracking-Key** (or Idempotency-Key) on operations: the same key and body within
+  24 hours return the first response again; another body gives 409.
+- **Operations** (\`/b/pbl/v2/operation/\`) refund, capture or void at the gateway, or cancel, expire or delete;
+  **inquiry** (\`/b/pbl/v2/inquiry/\`) asks the gateway about what it has not answered yet. Both name the
+  transaction by \`session_id\` or \`order_no\` (exactly one).`;
 
 /** The OpenAPI 3.1 document of the checkout API, its schemas generated from the zod schemas that validate requests. */
 export function buildOpenApiDocument() {
@@ -23,8 +29,9 @@ export function buildOpenApiDocument() {
     tags: [
       { name: "Payment transactions", description: "Create, read and update payment transactions." },
       { name: "Attachments", description: "Files attached to transactions." },
+      { name: "Operations", description: "Refund, capture, void, cancel, expire or delete a transaction; ask its gateway about it." },
     ],
-    paths,
+    paths: { ...paths, ...operationPaths },
     components: components(),
   };
 }

@@ -5,6 +5,7 @@ import { transactionFieldsSchema } from "@/lib/transactions/transaction-fields";
 import { transactionRepresentationSchema } from "@/lib/transactions/transaction-representation-schema";
 import { errorExamples } from "./openapi-examples";
 import { type JsonSchema, jsonSchema } from "./json-schema";
+import { inquiryRequestSchema, moneyResultSchema, operationRequestSchema, stateResultSchema } from "./operation-schemas";
 
 // Reusable parts of the OpenAPI document: schemas generated from the zod schemas the service uses, error
 // responses in the two shapes of the contract, headers and security schemes.
@@ -48,11 +49,14 @@ const header = (description: string, example?: string) => ({ description, schema
 export const headers = {
   "X-Request-Id": header("Id of this request in the logs (kept from the request's X-Request-Id when sane).", "5f0c1c3e-2d4b-4c1a-9a53-0d6c3c1f2b7e"),
   "Cache-Control": header("Payment responses are never cached.", "no-store"),
-  "Idempotent-Replayed": header("true when this is the stored response of an earlier request with the same Idempotency-Key.", "true"),
+  "Idempotent-Replayed": header("true when this is the stored response of an earlier request with the same Idempotency-Key (Tracking-Key on operations).", "true"),
   "WWW-Authenticate": header("The schemes the API accepts.", 'Api-Key, Basic realm="api"'),
   Allow: header("Methods this path takes.", "GET, PATCH, PUT"),
   "Retry-After": header("Seconds to wait before trying again.", "900"),
 };
+
+const KEY_RULE = "1–255 visible ASCII characters, per caller.";
+const KEY_SCHEMA = { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" };
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const detail = (description: string, examples: (keyof typeof errorExamples)[], extra: (keyof typeof headers)[] = []) => ({
@@ -110,6 +114,10 @@ export function components() {
       Transaction: jsonSchema(transactionRepresentationSchema, "output"),
       FieldErrors: jsonSchema(fieldErrorsSchema, "output"),
       Detail: jsonSchema(detailSchema, "output"),
+      OperationRequest: jsonSchema(operationRequestSchema, "input"),
+      InquiryRequest: jsonSchema(inquiryRequestSchema, "input"),
+      MoneyOperationResult: jsonSchema(moneyResultSchema, "output"),
+      StateOperationResult: jsonSchema(stateResultSchema, "output"),
     },
     responses,
     headers,
@@ -126,9 +134,25 @@ export function components() {
         name: "Idempotency-Key",
         in: "header",
         required: false,
-        description: "1–255 visible ASCII characters. The same key with the same body returns the first response again (kept 24 hours); with another body, 409.",
-        schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+        description: `${KEY_RULE} The same key with the same body returns the first response again (kept 24 hours); with another body, 409.`,
+        schema: KEY_SCHEMA,
         example: "order-1001-attempt-1",
+      },
+      TrackingKey: {
+        name: "Tracking-Key",
+        in: "header",
+        required: false,
+        description: `${KEY_RULE} Kept 24 hours: the same key with the same body returns the first answer again (\`Idempotent-Replayed: true\`) without calling the gateway again; with another body, 409.`,
+        schema: KEY_SCHEMA,
+        example: "refund-ORD-1001-1",
+      },
+      OperationIdempotencyKey: {
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description: "The same as Tracking-Key. Sending both with different values is a 400.",
+        schema: KEY_SCHEMA,
+        example: "refund-ORD-1001-1",
       },
     },
     securitySchemes: {

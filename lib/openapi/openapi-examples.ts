@@ -1,7 +1,8 @@
 // Examples for the OpenAPI document. Tests post the request examples to the API and parse the response
 // examples with the representation schema, so none of them can drift from what the service does.
 
-const SESSION_ID = "4d4a1b2f0c9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a";
+export const EXAMPLE_SESSION_ID = "4d4a1b2f0c9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a";
+const SESSION_ID = EXAMPLE_SESSION_ID;
 const BASE = "https://pay.example.com";
 
 export const smallestRequest = { pg_codes: ["sandbox"], amount: "86.000", currency_code: "KWD" };
@@ -107,6 +108,17 @@ export const representationExamples = {
       customer_email: "sara@example.com",
       notifications: { email: ["paid"], sms: [] },
       updated_at: "2026-01-01T12:05:00.000Z",
+    },
+  },
+  inquired: {
+    summary: "After an inquiry settled a refund the gateway had left unanswered",
+    value: {
+      ...created,
+      state: "refunded",
+      order_no: "ORD-1007",
+      paid_amount: "86.000",
+      refunded_amount: "80.000",
+      updated_at: "2026-01-01T12:10:00.000Z",
     },
   },
 };

@@ -1,20 +1,11 @@
 import { formRequest, fullRequest, patchRequest, representationExamples, smallestRequest } from "./openapi-examples";
+import { AUTH, type ErrorResponseName, errors, ref } from "./openapi-helpers";
 
 // The operations of the checkout API v1. Every path also answers with (or without) a trailing slash.
 
-const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
-const AUTH = [{ ApiKey: [] }, { Basic: [] }];
 const TAGS = ["Payment transactions"];
 
-const errors = (...names: string[]) =>
-  Object.fromEntries(
-    names.map((n) => [
-      { BadRequest: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, MethodNotAllowed: 405, Conflict: 409, PayloadTooLarge: 413, UnsupportedMediaType: 415, TooManyRequests: 429, InternalError: 500 }[n],
-      ref("responses", n),
-    ]),
-  );
-
-const WRITE_ERRORS = ["BadRequest", "Unauthorized", "Forbidden", "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "InternalError"];
+const WRITE_ERRORS: ErrorResponseName[] = ["BadRequest", "Unauthorized", "Forbidden", "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "InternalError"];
 
 const transaction = (description: string, examples: (keyof typeof representationExamples)[], extraHeaders: string[] = []) => ({
   description,
