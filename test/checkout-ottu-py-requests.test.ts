@@ -2,6 +2,7 @@ import net from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startCheckoutApi } from "./support/checkout-setup";
 import { files } from "./support/checkout-samples";
+import { CARDS, deliverReturn, payWith } from "./support/payment-flow";
 
 // The requests the public ottu-py client (ottuco/ottu-py, on Debian's python3-httpx 0.23) sends for
 // Session.create / retrieve / update, reproduced byte for byte on a raw socket:
@@ -142,10 +143,11 @@ function sendRaw(request: Buffer): Promise<Wire> {
 }
 
 /** An httpx request: its request line, default headers, then the body headers and Authorization in its order. */
-function httpx(method: string, path: string, authorization: string, body?: { bytes: Buffer; type: string }) {
+function httpx(method: string, path: string, authorization: string, body?: { bytes: Buffer; type: string }, extra: string[][] = []) {
   const { host } = new URL(api.base);
   const headers = [
     ...HTTPX_HEADERS(host),
+    ...extra,
     ...(body ? [["Content-Length", String(body.bytes.length)], ["Content-Type", body.type]] : []),
     ["Authorization", authorization],
   ];
@@ -308,5 +310,56 @@ describe("Session.retrieve and Session.update", () => {
     const res = await httpx("PATCH", `/b/checkout/v1/pymt-txn/${sessionId}`, api.apiKey, jsonBody(updatePayload({ amount: "92" })));
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ detail: expect.stringMatching(/paid/) });
+  });
+});
+
+describe("Session.refund / capture / void / cancel / expire / delete / psq", () => {
+  /** Session.ops: session_id, order_no, operation, amount (falsy ones dropped), and Tracking-Key when given. */
+  const ops = (operation: string, args: { session_id?: string; order_id?: string; amount?: string; tracking_key?: string }) =>
+    httpx(
+      "POST",
+      "/b/pbl/v2/operation/",
+      api.apiKey,
+      jsonBody(removeEmptyValues({ session_id: args.session_id, order_no: args.order_id, operation, amount: args.amount })),
+      args.tracking_key ? [["Tracking-Key", args.tracking_key]] : [],
+    );
+  const psq = (args: { session_id?: string; order_id?: string }) =>
+    httpx("POST", "/b/pbl/v2/inquiry/", api.apiKey, jsonBody(removeEmptyValues({ session_id: args.session_id, order_no: args.order_id })));
+
+  async function paidSession(pgCode: string, orderNo: string) {
+    const created = await httpx("POST", "/b/checkout/v1/pymt-txn/", api.apiKey, jsonBody(createPayload({ type: "e_commerce", amount: "10.000", currency_code: "KWD", pg_codes: [pgCode], order_no: orderNo })));
+    const sessionId = created.body.session_id as string;
+    const { next } = await payWith(api.ctx, sessionId, CARDS.approve, { code: pgCode });
+    await deliverReturn(api.ctx, next);
+    return sessionId;
+  }
+
+  it("refund with and without tracking_key, then psq", async () => {
+    const sessionId = await paidSession("card", "PY-OPS-1");
+    const first = await ops("refund", { session_id: sessionId, amount: "2.000", tracking_key: "py-refund-1" });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ result: "success", amount: "2.000", txn: { refunded_amount: "2.000" } });
+    const again = await ops("refund", { session_id: sessionId, amount: "2.000", tracking_key: "py-refund-1" });
+    expect(again.body).toEqual(first.body);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect((await ops("refund", { order_id: "PY-OPS-1" })).body).toMatchObject({ amount: "8.000", txn: { state: "refunded" } });
+    expect((await psq({ order_id: "PY-OPS-1" })).body).toMatchObject({ session_id: sessionId, state: "refunded", refunded_amount: "10.000" });
+  });
+
+  it("capture and void of authorizations", async () => {
+    const captured = await paidSession("card-auth", "PY-OPS-2");
+    expect((await ops("capture", { session_id: captured, amount: "5", tracking_key: "py-capture" })).body).toMatchObject({ txn: { state: "captured", captured_amount: "5.000" } });
+    const voided = await paidSession("card-auth", "PY-OPS-3");
+    expect((await ops("void", { session_id: voided })).body).toMatchObject({ txn: { state: "voided", voided_amount: "10.000" } });
+  });
+
+  it("cancel, expire and delete answer with the new state", async () => {
+    const create = () => httpx("POST", "/b/checkout/v1/pymt-txn/", api.apiKey, jsonBody(createPayload({ type: "e_commerce", amount: "3.000", currency_code: "KWD", pg_codes: ["card"] })));
+    const a = (await create()).body.session_id;
+    expect((await ops("cancel", { session_id: a })).body).toEqual({ detail: "Success", operation: "cancel", result: "success", session_id: a, state: "canceled" });
+    const b = (await create()).body.session_id;
+    expect((await ops("expire", { session_id: b })).body).toMatchObject({ state: "expired" });
+    expect((await ops("delete", { session_id: b })).status).toBe(200);
+    expect((await httpx("GET", `/b/checkout/v1/pymt-txn/${b}`, api.apiKey)).status).toBe(404);
   });
 });

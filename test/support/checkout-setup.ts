@@ -1,6 +1,8 @@
 import * as collection from "@/app/b/checkout/v1/pymt-txn/route";
 import * as item from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
 import * as attachments from "@/app/b/checkout/v1/attachments/[token]/route";
+import * as inquiry from "@/app/b/pbl/v2/inquiry/route";
+import * as operation from "@/app/b/pbl/v2/operation/route";
 import { createAdminUser } from "@/lib/admin-users/create-admin-user";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { addCurrency } from "@/lib/currencies/add-currency";
@@ -9,7 +11,7 @@ import { serveRoutes } from "./http-server";
 import { testContext } from "./test-context";
 
 /**
- * The checkout API served over HTTP on this file's database, with currencies, gateways (purchase, authorize,
+ * The checkout API (and the operations and inquiry endpoints) served over HTTP on this file's database, with currencies, gateways (purchase, authorize,
  * KWD-only with fees), an API key and a Basic user limited to one gateway.
  */
 export async function startCheckoutApi() {
@@ -29,6 +31,8 @@ export async function startCheckoutApi() {
     { path: "/b/checkout/v1/pymt-txn", module: collection },
     { path: "/b/checkout/v1/pymt-txn/[sessionId]", module: item },
     { path: "/b/checkout/v1/attachments/[token]", module: attachments },
+    { path: "/b/pbl/v2/operation", module: operation },
+    { path: "/b/pbl/v2/inquiry", module: inquiry },
   ]);
   const apiKey = `Api-Key ${key}`;
   const basic = `Basic ${Buffer.from("clerk:clerk-password").toString("base64")}`;
