@@ -2,7 +2,9 @@ import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { updateSettings } from "@/db/queries/settings";
+import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
+import { runMaintenance } from "@/lib/jobs/run-maintenance";
 import type { Caller } from "@/lib/auth/permissions";
 import { performOperation } from "@/lib/operations/perform-operation";
 import { resumeOperation } from "@/lib/operations/resume-operation";
@@ -148,3 +150,26 @@ describe("duplicate payments", () => {
 async function approveAtBank(reference: string) {
   await ctx.db.updateTable("sandbox_payments").set({ status: "approved", settled_at: new Date() }).where("reference_number", "=", reference).execute();
 }
+
+describe("fees and the sweep", () => {
+  it("refunds the fee the customer paid too: the default refund is the whole paid amount", async () => {
+    await createGatewaySetting({ ctx, input: { code: "card-fee", pg: "sandbox", currencies: ["KWD"], feeFixed: "0.250", isSandbox: true } });
+    const { sessionId } = await paidTransaction({ pg_codes: ["card-fee"] });
+    const answer = await operate({ operation: "refund", session_id: sessionId });
+    expect(answer.body).toMatchObject({ amount: "10.250", txn: { state: "refunded", amount: "10.000", refunded_amount: "10.250", remaining_amount: "0.000" } });
+  });
+
+  it("the maintenance sweep asks again about operations their gateway left pending for a minute", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    const { next } = await payWith(ctx, sessionId, "4000 0000 0000 0077");
+    await deliverReturn(ctx, next);
+    const pending = await operate({ operation: "refund", session_id: sessionId, amount: "1" });
+    expect(pending.status).toBe(202);
+    await ctx.db.updateTable("operations").set({ created_at: new Date(Date.now() - 120_000) }).where("session_id", "=", sessionId).execute();
+    const swept = await runMaintenance({ ctx, input: { requeueDeliveries: false } });
+    expect(swept.operationsRequeued).toBeGreaterThanOrEqual(1);
+    const [op] = await ctx.db.selectFrom("operations").select("id").where("session_id", "=", sessionId).execute();
+    const { rows } = await sql`SELECT 1 FROM graphile_worker.jobs WHERE key = ${`operation:${op!.id}`}`.execute(ctx.db);
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -29,7 +29,7 @@ export async function closeTransaction({
   return ctx.db.transaction().execute(async (trx) => {
     const { txn } = await findTargetTransaction(trx, input.caller, input.request.target, true);
     if (!PAYABLE.includes(txn.state)) throw new Conflict(notAllowedMessage(input.name, txn.state));
-    await releaseUnfinishedAttempts({ ...ctx, db: trx }, txn);
+    await releaseUnfinishedAttempts({ ...ctx, db: trx }, txn, "closed");
     await moveTransaction(trx, txn.session_id, PAYABLE, to);
     const operation = await insertFinishedOperation(trx, {
       session_id: txn.session_id,
