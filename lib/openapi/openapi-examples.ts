@@ -117,7 +117,7 @@ export const representationExamples = {
       state: "refunded",
       order_no: "ORD-1007",
       paid_amount: "86.000",
-      refunded_amount: "80.000",
+      refunded_amount: "86.000",
       updated_at: "2026-01-01T12:10:00.000Z",
     },
   },

@@ -131,7 +131,7 @@ export const operationScenarios = {
       amount: "50.000",
       pgCode: "sandbox-auth",
       orderNo: "ORD-1003",
-      txn: { state: "captured", captured: "50.000", refunded: "0.000", voided: "37.000", remaining: "50.000" },
+      txn: { state: "captured", captured: "50.000", refunded: "0.000", voided: "37.290", remaining: "50.000" },
     }),
   },
   void: {
