@@ -5,6 +5,10 @@ export interface Target {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** Bodies sent in turn instead of `body`, each request (over all connections) taking the next. */
+  bodies?: string[];
+  /** The only status counted as a success (otherwise any 2xx). */
+  status?: number;
 }
 
 export interface Figures {
@@ -22,12 +26,18 @@ export const CONNECTIONS = 50;
  * autocannon's latency runs from sending a request until its whole response is read) and failures.
  */
 export async function measure(target: Target, seconds: number, connections = CONNECTIONS): Promise<Figures> {
-  const result = await autocannon({ ...target, connections, duration: seconds });
+  const { bodies, status, ...request } = target;
+  let next = 0;
+  const turns = bodies && { requests: [{ setupRequest: (r: Record<string, unknown>) => ({ ...r, body: bodies[next++ % bodies.length] }) }] };
+  const result = await autocannon({ ...request, ...turns, connections, duration: seconds });
+  const unexpected = status
+    ? Object.entries(result.statusCodeStats).reduce((sum, [code, { count }]) => sum + (Number(code) === status ? 0 : count), 0)
+    : result.non2xx;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
-    failed: result.non2xx + result.errors + result.timeouts,
+    failed: unexpected + result.errors + result.timeouts,
   };
 }

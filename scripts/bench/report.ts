@@ -1,6 +1,7 @@
 import { promises as fs } from "node:fs";
 import type { ExpiryFigures } from "./expiry";
 import type { Figures } from "./load";
+import { type OperationMeasured, type OperationsResults, PAID_AMOUNT, REFUND_AMOUNT, REFUND_POOL } from "./operations";
 import type { PageFigures } from "./page";
 import { type Check, expiryChecks, expiryLines, pageChecks, pageLines, webhookChecks, webhookLines } from "./report-flows";
 import type { StatementCount } from "./round-trips";
@@ -22,19 +23,52 @@ export interface Results {
   machine: string;
   settings: string[];
   api?: ApiResults;
+  operations?: OperationsResults;
   page?: PageFigures;
   webhooks?: WebhookFigures;
   expiry?: ExpiryFigures;
 }
 
-const LABELS: Record<Measured, string> = {
-  create: "create: POST /b/checkout/v1/pymt-txn/",
-  createBaseline: "baseline: node:http + pg INSERT … RETURNING",
-  createFloor: "floor: bare Next.js route handler + pg INSERT",
-  read: "GET /b/checkout/v1/pymt-txn/{session_id}",
-  readBaseline: "baseline: node:http + pg SELECT by primary key",
-  readFloor: "floor: bare Next.js route handler + pg SELECT",
-};
+/** A row of a figures table: compared with its baseline's row and (an endpoint's) its floor's. */
+interface Row<K extends string> {
+  name: K;
+  label: string;
+  baseline?: K;
+  floor?: K;
+}
+
+const FLOOR_LABELS = {
+  INSERT: ["floor: bare Next.js route handler + pg INSERT", "baseline: node:http + pg INSERT … RETURNING"],
+  SELECT: ["floor: bare Next.js route handler + pg SELECT", "baseline: node:http + pg SELECT by primary key"],
+} as const;
+
+/** The rows of `endpoints`, then of their floor and baseline (doing `statement`). */
+function endpointRows<K extends string>(endpoints: [K, string][], floor: K, baseline: K, statement: keyof typeof FLOOR_LABELS): Row<K>[] {
+  const [floorLabel, baselineLabel] = FLOOR_LABELS[statement];
+  return [
+    ...endpoints.map(([name, label]) => ({ name, label, baseline, floor })),
+    { name: floor, label: floorLabel, baseline },
+    { name: baseline, label: baselineLabel },
+  ];
+}
+
+const API_ROWS: Row<Measured>[] = [
+  ...endpointRows([["create", "create: POST /b/checkout/v1/pymt-txn/"]], "createFloor", "createBaseline", "INSERT"),
+  ...endpointRows([["read", "GET /b/checkout/v1/pymt-txn/{session_id}"]], "readFloor", "readBaseline", "SELECT"),
+];
+
+const OPERATION_ROWS: Row<OperationMeasured>[] = [
+  ...endpointRows(
+    [
+      ["refund", `partial refund: POST /b/pbl/v2/operation/ (${REFUND_AMOUNT} KWD, ${REFUND_POOL} paid transactions in turn)`],
+      ["refundOne", "partial refund, all of one paid transaction (its row locks)"],
+    ],
+    "refundFloor",
+    "refundBaseline",
+    "INSERT",
+  ),
+  ...endpointRows([["inquiry", "inquiry: POST /b/pbl/v2/inquiry/ (paid, nothing pending)"]], "inquiryFloor", "inquiryBaseline", "SELECT"),
+];
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : Infinity);
 const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
@@ -57,9 +91,21 @@ function apiChecks(api: ApiResults): Check[] {
   ];
 }
 
+/** The issue's target for refunds: our own round trips, the sandbox gateway's statements being "the gateway call". */
+function operationChecks(o: OperationsResults): Check[] {
+  const { own, gateway } = refundTrips(o);
+  const measured = `${own} (+ ${gateway} in the sandbox gateway)`;
+  return [{ target: "≤ 4 SQL round trips per partial refund, plus the gateway call", measured, pass: own <= 4 }];
+}
+
+function refundTrips(o: OperationsResults): { own: number; gateway: number } {
+  return { own: o.refundStatements.perRequest - o.refundGatewayStatements, gateway: o.refundGatewayStatements };
+}
+
 export function checkTargets(r: Results): Check[] {
   return [
     ...(r.api ? apiChecks(r.api) : []),
+    ...(r.operations ? operationChecks(r.operations) : []),
     ...(r.page ? pageChecks(r.page) : []),
     ...(r.webhooks ? webhookChecks(r.webhooks) : []),
     ...(r.expiry ? expiryChecks(r.expiry) : []),
@@ -68,19 +114,19 @@ export function checkTargets(r: Results): Check[] {
 
 /** Sections whose requests failed (non-2xx, errors, timeouts under load): such a run is not written down. */
 export function failedSections(r: Results): string[] {
-  const api = Object.entries(r.api?.figures ?? {}).filter(([, f]) => f.failed > 0).map(([name]) => name);
-  return [...api, ...(r.page && r.page.loaded.failed > 0 ? ["payment page"] : [])];
+  const loaded = [...Object.entries(r.api?.figures ?? {}), ...Object.entries(r.operations?.figures ?? {})];
+  const failed = loaded.filter(([, f]) => f.failed > 0).map(([name]) => name);
+  return [...failed, ...(r.page && r.page.loaded.failed > 0 ? ["payment page"] : [])];
 }
 
-function figuresTable(api: ApiResults): string[] {
-  const rows = (["create", "createFloor", "createBaseline", "read", "readFloor", "readBaseline"] as const).flatMap((name) => {
-    const f = api.figures[name];
+function figuresTable<K extends string>(figures: Partial<Record<K, Figures>>, table: Row<K>[]): string[] {
+  const rows = table.flatMap(({ name, label, baseline, floor }) => {
+    const f = figures[name];
     if (!f) return [];
-    const kind = name.startsWith("create") ? "create" : "read";
-    const base = name.endsWith("Baseline") ? undefined : api.figures[`${kind}Baseline`];
-    const floor = name === kind ? api.figures[`${kind}Floor`] : undefined;
+    const base = baseline && figures[baseline];
+    const fl = floor && figures[floor];
     const vsBase = base ? `${pct(ratio(f.rps, base.rps))} | ${times(ratio(f.p99, base.p99))}` : "— | —";
-    return [`| ${LABELS[name]} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.total} | ${f.failed} | ${vsBase} | ${floor ? pct(ratio(f.rps, floor.rps)) : "—"} |`];
+    return [`| ${label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.total} | ${f.failed} | ${vsBase} | ${fl ? pct(ratio(f.rps, fl.rps)) : "—"} |`];
   });
   return [
     "| Endpoint | req/s | p50 ms | p99 ms | requests | failed | req/s vs baseline | p99 vs baseline | req/s vs floor |",
@@ -90,7 +136,16 @@ function figuresTable(api: ApiResults): string[] {
 }
 
 function statementLines(name: string, s: StatementCount): string[] {
-  return [`${name}: ${s.perRequest} SQL round trips per request`, ...s.statements.map((q) => `  ${q.calls}× ${q.query}`)];
+  return [`${name}: ${s.perRequest} SQL round trips per request`, ...s.statements.map((q) => `  ${q.calls}× ${q.query.slice(0, 100)}`)];
+}
+
+function operationStatementLines(o: OperationsResults): string[] {
+  const { own, gateway } = refundTrips(o);
+  return [
+    ...statementLines("partial refund", o.refundStatements),
+    `  = ${own} of ours + ${gateway} of the sandbox gateway's (its own tables, in its one database transaction)`,
+    ...statementLines("inquiry", o.inquiryStatements),
+  ];
 }
 
 export function printResults(r: Results): void {
@@ -103,13 +158,14 @@ export function printResults(r: Results): void {
     ...r.settings.map((s) => `  ${s}`),
     ...(r.api
       ? [
-          ...section("API", figuresTable(r.api)),
+          ...section("API", figuresTable(r.api.figures, API_ROWS)),
           "",
           ...statementLines("create", r.api.createStatements),
           ...statementLines("GET", r.api.readStatements),
           `baseline INSERT (a check of the counting): ${r.api.baselineStatements} per request`,
         ]
       : []),
+    ...(r.operations ? [...section("Operations", figuresTable(r.operations.figures, OPERATION_ROWS)), "", ...operationStatementLines(r.operations)] : []),
     ...(r.page ? section("Hosted payment page", pageLines(r.page)) : []),
     ...(r.webhooks ? section("Webhook latency (embedded engine)", webhookLines(r.webhooks)) : []),
     ...(r.expiry ? section("Expiry lag", expiryLines(r.expiry)) : []),
@@ -125,8 +181,8 @@ export function printResults(r: Results): void {
 
 /** Rewrites `file` with a full run's results (every section present). */
 export async function writeResults(r: Results, file: string): Promise<void> {
-  const { api, page, webhooks, expiry } = r;
-  if (!api || !page || !webhooks || !expiry) throw new Error("Only a full run (no --only) is written down.");
+  const { api, operations, page, webhooks, expiry } = r;
+  if (!api || !operations || !page || !webhooks || !expiry) throw new Error("Only a full run (no --only) is written down.");
   const checks = checkTargets(r);
   const md = [
     "# Benchmarks",
@@ -135,8 +191,8 @@ export async function writeResults(r: Results, file: string): Promise<void> {
     "`npm start`, with its embedded job engine) against a fresh embedded PostgreSQL. Each API endpoint is compared",
     "with a bare `node:http` server doing only the one SQL statement the request needs through `pg` into the same",
     "database (the baseline), and with a bare Next.js app whose route handlers do only that statement (the framework",
-    "floor), all measured in the same run. Then the hosted payment page, webhook latency and expiry lag are measured",
-    "on the same app, in that order.",
+    "floor), all measured in the same run; so are the operations API's partial refund and the status inquiry. Then the",
+    "hosted payment page, webhook latency and expiry lag are measured on the same app, in that order.",
     "",
     `- Date: ${r.date}`,
     `- Machine: ${r.machine}`,
@@ -144,7 +200,27 @@ export async function writeResults(r: Results, file: string): Promise<void> {
     "",
     "## API figures",
     "",
-    ...figuresTable(api),
+    ...figuresTable(api.figures, API_ROWS),
+    "",
+    "## Operations",
+    "",
+    `Partial refunds of ${REFUND_AMOUNT} KWD (\`{"operation":"refund","session_id":…,"amount":"${REFUND_AMOUNT}"}\`, Api-Key) of`,
+    `transactions of ${PAID_AMOUNT} KWD paid beforehand through the sandbox (approve card, the webhook section's flow):`,
+    `spread over ${REFUND_POOL} transactions, each request taking the next, then all on one transaction (every refund`,
+    "updates the transaction's row twice, claiming then settling, and locks the sandbox's payment row while it answers).",
+    "Only 200 counts as a success. The sandbox gateway runs in the app's process on the same database: every refund",
+    "reads all the refunds it has done on that payment, so its share grows with the run. Inquiries (`{\"session_id\":…}`)",
+    "of a paid transaction with nothing pending: the transaction's representation. Compared with the baseline's and",
+    "floor's one-statement INSERT (refunds) and SELECT by primary key (inquiry).",
+    "",
+    ...figuresTable(operations.figures, OPERATION_ROWS),
+    "",
+    "SQL round trips, counted as for the API (below), over sequential requests: a partial refund's, the sandbox",
+    "gateway's statements apart (they stand for the gateway call), and an inquiry's.",
+    "",
+    "```",
+    ...operationStatementLines(operations),
+    "```",
     "",
     "## Hosted payment page",
     "",

@@ -24,7 +24,7 @@ export async function countStatements(client: pg.Client, request: () => Promise<
          AND query NOT ILIKE '%pg_stat_statements%'
        ORDER BY calls DESC`,
     );
-    const statements = rows.map((r) => ({ query: r.query.replace(/\s+/g, " ").slice(0, 100), calls: Number(r.calls) }));
+    const statements = rows.map((r) => ({ query: r.query.replace(/\s+/g, " ").trim(), calls: Number(r.calls) }));
     return { requests: times, perRequest: statements.reduce((sum, s) => sum + s.calls, 0) / times, statements };
   } finally {
     await setTracking(client, "none");

@@ -80,7 +80,7 @@ export async function measureWebhooks(appUrl: string, apiKey: string, dbUrl: str
  * One customer's payment as a browser without scripts makes it, redirects not followed past the result page: the
  * payment page's form → the sandbox card page and its form → our return URL. Returns its duration, ms.
  */
-async function pay(appUrl: string, sessionId: string): Promise<number> {
+export async function pay(appUrl: string, sessionId: string): Promise<number> {
   const start = performance.now();
   const cardPage = await expectSeeOther(`${appUrl}/b/checkout/redirect/pay/`, { session_id: sessionId, code: "card" });
   if (!/^\/sandbox\/pay\/[^/?#]+$/.test(new URL(cardPage).pathname)) {
