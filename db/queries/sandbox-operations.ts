@@ -1,23 +1,54 @@
-import type { Insertable } from "kysely";
+import { type Insertable, type Selectable, sql } from "kysely";
 import type { Db } from "../client";
-import type { SandboxOperationsTable } from "../types";
+import type { SandboxOperationsTable, SandboxPayment } from "../types";
+
+export type SandboxOperation = Selectable<SandboxOperationsTable>;
 
 export function findSandboxOperation(db: Db, reference: string) {
   return db.selectFrom("sandbox_operations").selectAll().where("reference_number", "=", reference).executeTakeFirst();
 }
 
-/** The payment's operations the sandbox approved or is still processing (refused ones moved no money). */
-export function listLiveSandboxOperations(db: Db, paymentReference: string) {
-  return db
-    .selectFrom("sandbox_operations")
-    .selectAll()
-    .where("payment_reference", "=", paymentReference)
-    .where("status", "in", ["approved", "processing"])
-    .execute();
+/**
+ * What the sandbox decides an operation on: its payment, the payment's operations it approved or is still
+ * processing (refused ones moved no money), and an earlier operation with this reference, in one round trip.
+ */
+export async function findOperationFacts(db: Db, paymentReference: string, operationReference: string) {
+  const { rows } = await sql<{ payment: SandboxPayment | null; live: SandboxOperation[]; earlier: SandboxOperation | null }>`
+    SELECT
+      (SELECT to_jsonb(p) FROM sandbox_payments p WHERE p.reference_number = ${paymentReference}) AS payment,
+      (SELECT coalesce(jsonb_agg(o), '[]') FROM sandbox_operations o
+        WHERE o.payment_reference = ${paymentReference} AND o.status IN ('approved', 'processing')) AS live,
+      (SELECT to_jsonb(e) FROM sandbox_operations e WHERE e.reference_number = ${operationReference}) AS earlier`.execute(db);
+  const { payment, live, earlier } = rows[0]!;
+  return {
+    payment: payment && {
+      ...payment,
+      amount: String(payment.amount),
+      created_at: new Date(payment.created_at),
+      settled_at: payment.settled_at && new Date(payment.settled_at),
+    },
+    live: live.map(reviveOperation),
+    earlier: earlier && reviveOperation(earlier),
+  };
 }
 
-export function insertSandboxOperation(db: Db, row: Insertable<SandboxOperationsTable>) {
-  return db.insertInto("sandbox_operations").values(row).returningAll().executeTakeFirstOrThrow();
+// to_jsonb writes numbers and timestamps as JSON; bring them back to the row's types.
+const reviveOperation = (o: SandboxOperation): SandboxOperation => ({
+  ...o,
+  amount: String(o.amount),
+  created_at: new Date(o.created_at),
+  settled_at: o.settled_at && new Date(o.settled_at),
+});
+
+/** Records an operation once per reference: a second request with it finds the first. */
+export async function insertSandboxOperation(db: Db, row: Insertable<SandboxOperationsTable>) {
+  const inserted = await db
+    .insertInto("sandbox_operations")
+    .values(row)
+    .onConflict((oc) => oc.column("reference_number").doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return inserted ?? (await findSandboxOperation(db, row.reference_number))!;
 }
 
 /** Approves an operation the sandbox left unanswered, once. */
@@ -29,9 +60,4 @@ export function approveSandboxOperation(db: Db, reference: string) {
     .where("status", "=", "processing")
     .returningAll()
     .executeTakeFirst();
-}
-
-/** The sandbox payment, locked while an operation on it is decided. */
-export function lockSandboxPayment(db: Db, reference: string) {
-  return db.selectFrom("sandbox_payments").selectAll().where("reference_number", "=", reference).forUpdate().executeTakeFirst();
 }

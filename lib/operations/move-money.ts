@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
 import { claimMoneyOperation, findSettledAttempt, settleMoneyOperation } from "@/db/queries/operations";
 import { getSettings } from "@/db/queries/settings";
 import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
@@ -37,8 +36,7 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   const { view, kind } = input;
   const { txn } = view;
   if (!FROM_STATES[kind].includes(txn.state)) throw new Conflict(notAllowedMessage(kind, txn.state));
-  const attempt = await findSettledAttempt(ctx.db, txn.session_id);
-  const gateway = attempt ? await findGatewaySettingByCode(ctx.db, attempt.gateway_code) : undefined;
+  const { attempt, gateway } = (await findSettledAttempt(ctx.db, txn.session_id)) ?? {};
   const adapter = gateway ? adapterFor(gateway.pg) : null;
   if (!attempt || !gateway || !adapter) throw new Conflict("The payment's gateway is no longer configured; the operation cannot be sent.");
   const amount = resolveAmount(kind, input.amount, txn, view.decimals);
@@ -55,13 +53,13 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
     },
     FROM_STATES[kind],
   );
-  if (!operation) await explainRefusedClaim(ctx, kind, txn.session_id, input.amount);
+  if (!operation) return explainRefusedClaim(ctx, kind, txn.session_id, input.amount);
 
   const result = await askGateway(() =>
     adapter.operate(ctx, gateway, {
       kind,
       paymentReference: attempt.reference_number,
-      operationReference: operation!.reference_number!,
+      operationReference: operation.reference_number!,
       amount,
       currencyCode: txn.currency_code,
     }),
@@ -70,11 +68,11 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   const after =
     result.outcome === "pending"
       ? txn
-      : await settleMoneyOperation(ctx.db, operation!.id, { state: result.outcome, gatewayResponse: result.gatewayResponse, message: result.message }, "api");
+      : await settleMoneyOperation(ctx.db, operation.id, { state: result.outcome, gatewayResponse: result.gatewayResponse, message: result.message }, "api");
   // Settled by someone else in between (an inquiry): report the transaction as it now stands.
   const current = after ?? (await findTransactionView(ctx.db, txn.session_id))!.txn;
-  const answer = moneyAnswer({ kind, operation: operation!, result, view, attempt, after: current, at: new Date(), hmacKey: webhook_hmac_key });
-  return { ...answer, operationId: operation!.id };
+  const answer = moneyAnswer({ kind, operation, result, view, attempt, after: current, at: new Date(), hmacKey: webhook_hmac_key });
+  return { ...answer, operationId: operation.id };
 }
 
 /** A gateway that throws or times out has not answered: the operation stays pending, never assumed either way. */

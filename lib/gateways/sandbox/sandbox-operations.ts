@@ -1,10 +1,10 @@
 import { randomInt } from "node:crypto";
 import {
   approveSandboxOperation,
+  findOperationFacts,
   findSandboxOperation,
   insertSandboxOperation,
-  listLiveSandboxOperations,
-  lockSandboxPayment,
+  type SandboxOperation,
 } from "@/db/queries/sandbox-operations";
 import type { SandboxPayment } from "@/db/types";
 import type { Ctx } from "@/lib/context";
@@ -13,8 +13,6 @@ import { toUnits } from "@/lib/money/decimal";
 
 // Stored amounts have six places (numeric(18, 6)); compare them exactly.
 const units = (amount: string) => toUnits(amount, 6);
-
-type SandboxOperation = NonNullable<Awaited<ReturnType<typeof findSandboxOperation>>>;
 
 const DONE_WORDS = { refund: "REFUNDED", capture: "CAPTURED", void: "VOIDED" } as const;
 export const REFUSAL_MESSAGE = "Operation refused by the issuer (sandbox test card 4000 0000 0000 0069).";
@@ -55,26 +53,25 @@ function refusalReason(payment: SandboxPayment, live: SandboxOperation[], input:
 
 /**
  * The sandbox gateway's refund, capture and void: checked against its own record of the payment, decided by the
- * test card that paid it (refused, left unanswered, or done), and done once per operation reference.
+ * test card that paid it (refused, left unanswered, or done), and done once per operation reference. It takes no
+ * lock: the service's claim on the transaction (db/queries/operations.ts) is what keeps racing requests apart.
  */
-export function operateInSandbox(ctx: Ctx, input: OperationInput): Promise<OperationResult> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const payment = await lockSandboxPayment(trx, input.paymentReference);
-    const earlier = await findSandboxOperation(trx, input.operationReference);
-    if (earlier) return operationResult(earlier);
-    if (!payment) return { outcome: "failed", message: "Unknown payment.", gatewayResponse: { result: "REFUSED", responsecode: "14" } };
-    const refusal = refusalReason(payment, await listLiveSandboxOperations(trx, payment.reference_number), input);
-    const op = await insertSandboxOperation(trx, {
-      reference_number: input.operationReference,
-      payment_reference: payment.reference_number,
-      kind: input.kind,
-      amount: input.amount,
-      status: refusal ? "refused" : payment.operation_behaviour === "no_answer" ? "processing" : "approved",
-      message: refusal,
-      settled_at: refusal || payment.operation_behaviour !== "no_answer" ? new Date() : null,
-    });
-    return operationResult(op);
+export async function operateInSandbox(ctx: Ctx, input: OperationInput): Promise<OperationResult> {
+  const { payment, live, earlier } = await findOperationFacts(ctx.db, input.paymentReference, input.operationReference);
+  if (earlier) return operationResult(earlier);
+  if (!payment) return { outcome: "failed", message: "Unknown payment.", gatewayResponse: { result: "REFUSED", responsecode: "14" } };
+  const refusal = refusalReason(payment, live, input);
+  const unanswered = !refusal && payment.operation_behaviour === "no_answer";
+  const op = await insertSandboxOperation(ctx.db, {
+    reference_number: input.operationReference,
+    payment_reference: payment.reference_number,
+    kind: input.kind,
+    amount: input.amount,
+    status: refusal ? "refused" : unanswered ? "processing" : "approved",
+    message: refusal,
+    settled_at: unanswered ? null : new Date(),
   });
+  return operationResult(op);
 }
 
 /** The sandbox's answer about an operation; one left unanswered is approved when someone asks with `settle`. */
