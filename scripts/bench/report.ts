@@ -143,7 +143,7 @@ function operationStatementLines(o: OperationsResults): string[] {
   const { own, gateway } = refundTrips(o);
   return [
     ...statementLines("partial refund", o.refundStatements),
-    `  = ${own} of ours + ${gateway} of the sandbox gateway's (its own tables, in its one database transaction)`,
+    `  = ${own} of ours + ${gateway} of the sandbox gateway's (statements on its own tables)`,
     ...statementLines("inquiry", o.inquiryStatements),
   ];
 }
