@@ -273,7 +273,8 @@ export interface IdempotencyKeysTable {
   key: string;
   request_hash: Buffer;
   status_code: number;
-  response: Json<Record<string, unknown>>;
+  /** The first answer's JSON text, kept as sent. */
+  response: string;
   created_at: Timestamp;
 }
 

@@ -36,6 +36,17 @@ describe("replay", () => {
     expect(await countRows(api.ctx, "transaction_events")).toBe(events);
   });
 
+  it("replays the first answer byte for byte, keys in the same order", async () => {
+    const key = freshKey();
+    const body = JSON.stringify(minimal({ amount: "12.5", extra: { zeta: 1, alpha: { y: 2, b: 3 } }, customer_first_name: "Sara" }));
+    const post = () =>
+      fetch(api.url, { method: "POST", headers: { authorization: api.apiKey, "content-type": "application/json", "idempotency-key": key }, body });
+    const first = await (await post()).text();
+    const replay = await post();
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(await replay.text()).toBe(first);
+  });
+
   it("judges the body by its meaning: key order and encoding do not matter", async () => {
     const key = freshKey();
     const first = await api.create({ amount: "5", currency_code: "KWD", pg_codes: ["card"] }, withKey(key));

@@ -5,6 +5,7 @@ import * as m0003 from "./0003_config_change_notify";
 import * as m0004 from "./0004_expiry_job_at";
 import * as m0005 from "./0005_superseded_attempts";
 import * as m0006 from "./0006_operations";
+import * as m0007 from "./0007_idempotent_answer_text";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004_expiry_job_at": m0004,
   "0005_superseded_attempts": m0005,
   "0006_operations": m0006,
+  "0007_idempotent_answer_text": m0007,
 };

@@ -188,7 +188,7 @@ export async function updateTransaction(
 
 /** An idempotency record younger than 24 hours; an older one for the same key is removed on the way. */
 export async function findIdempotencyRecord(db: Db, caller: string, key: string) {
-  const { rows } = await sql<{ request_hash: Buffer; status_code: number; response: Record<string, unknown> }>`
+  const { rows } = await sql<{ request_hash: Buffer; status_code: number; response: string }>`
     WITH stale AS (
       DELETE FROM idempotency_keys
       WHERE caller = ${caller} AND key = ${key} AND created_at <= now() - interval '24 hours'

@@ -125,5 +125,6 @@ async function replayIdempotent(
   if (!found.request_hash.equals(idempotency.requestHash)) {
     throw new Conflict("This Idempotency-Key was already used with a different request body.");
   }
-  return { body: found.response, replayed: true };
+  // Parsed from the first answer's text and written again the same way: the same bytes, keys in the same order.
+  return { body: JSON.parse(found.response) as Record<string, unknown>, replayed: true };
 }
