@@ -83,6 +83,14 @@ describe("form-urlencoded", () => {
     expectFieldError(res, ["billing_address", "country"], /ISO 3166-1 alpha-2/);
   });
 
+  it("reads a JSON object sent under the form type, as `curl -d '{…}'` without -H Content-Type sends it", async () => {
+    const res = await post(JSON.stringify(minimal({ amount: "7.5", extra: { via: "curl" } })), "application/x-www-form-urlencoded");
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ amount: "7.500", extra: { via: "curl" } });
+    const broken = await post('{"amount": "7.5", ', "application/x-www-form-urlencoded");
+    expectDetail(broken, 400, /starts like JSON but is not valid JSON \(it was sent as application\/x-www-form-urlencoded; send JSON with Content-Type: application\/json\)/);
+  });
+
   it("ignores keys that would reach object prototypes", async () => {
     const res = await post("pg_codes=card&amount=1&currency_code=KWD&__proto__[admin]=1&extra[constructor][x]=1", "application/x-www-form-urlencoded");
     expect(res.status).toBe(201);

@@ -12,7 +12,8 @@ export interface ParsedBody {
 
 /**
  * One parser for JSON, form-urlencoded and multipart bodies, with size limits. Form fields become the same
- * shape JSON would have: repeated keys make lists and `a[b]` / `a.b` keys make nested objects.
+ * shape JSON would have: repeated keys make lists and `a[b]` / `a.b` keys make nested objects. A JSON object sent
+ * without a content type, or under the form type (as `curl -d` does), is read as JSON.
  */
 export async function parseBody(request: Request): Promise<ParsedBody> {
   const parsed = await parseContent(request);
@@ -29,21 +30,18 @@ async function parseContent(request: Request): Promise<ParsedBody> {
   if (raw.length === 0) return { fields: {}, files: {} };
 
   if (type === "application/json" || type.endsWith("+json") || type === "") {
-    let value: unknown;
-    try {
-      value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
-    } catch {
-      throw new BadRequest(
-        type === "" ? "Send a JSON body with Content-Type: application/json." : "The body is not valid JSON.",
-      );
-    }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      throw new BadRequest("The JSON body must be an object.");
-    }
-    return { fields: value as Record<string, unknown>, files: {} };
+    return { fields: parseJsonObject(raw, type === "" ? "Send a JSON body with Content-Type: application/json." : "The body is not valid JSON."), files: {} };
   }
   if (type === "application/x-www-form-urlencoded") {
-    return { fields: nest(new URLSearchParams(new TextDecoder().decode(raw)).entries()), files: {} };
+    const text = new TextDecoder().decode(raw);
+    // `curl -d '{…}'` without -H Content-Type sends JSON under the form type; no form body starts with "{".
+    if (text.trimStart().startsWith("{")) {
+      return {
+        fields: parseJsonObject(raw, "The body starts like JSON but is not valid JSON (it was sent as application/x-www-form-urlencoded; send JSON with Content-Type: application/json)."),
+        files: {},
+      };
+    }
+    return { fields: nest(new URLSearchParams(text).entries()), files: {} };
   }
   if (multipart) {
     let form: FormData;
@@ -63,6 +61,19 @@ async function parseContent(request: Request): Promise<ParsedBody> {
   throw new UnsupportedMediaType(
     `Unsupported media type "${type}". Use application/json, application/x-www-form-urlencoded or multipart/form-data.`,
   );
+}
+
+function parseJsonObject(raw: Buffer, invalid: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
+  } catch {
+    throw new BadRequest(invalid);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new BadRequest("The JSON body must be an object.");
+  }
+  return value as Record<string, unknown>;
 }
 
 async function readLimited(request: Request, limit: number): Promise<Buffer> {
