@@ -568,3 +568,29 @@ describe("text the database cannot store", () => {
     expect(res.body.extra).toEqual({ emoji: "🎉" });
   });
 });
+
+describe("every field error in one answer", () => {
+  it("a bad amount, an unknown gateway and an unknown currency are reported together, and nothing is stored", async () => {
+    const before = await countRows(api.ctx, "transactions");
+    const res = await api.create({ amount: "-5", currency_code: "XYZ", pg_codes: ["card", "nope"], customer_email: "not-an-email" });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body).sort()).toEqual(["amount", "currency_code", "customer_email", "pg_codes"]);
+    expect(res.body.amount).toEqual(["Ensure this value is greater than 0."]);
+    expect(res.body.currency_code[0]).toMatch(/^XYZ is not a configured currency\. Allowed: /);
+    expect(res.body.pg_codes).toEqual(["Unknown gateway code or not allowed for you: nope."]);
+    expect(await countRows(api.ctx, "transactions")).toBe(before);
+  });
+
+  it("schema rules and configuration checks together, also with a required field missing and on update", async () => {
+    const res = await api.create({ amount: "1.2345", pg_codes: ["nope"], notifications: { email: ["paid"] } });
+    expect(res.body).toEqual({
+      currency_code: ["This field is required."],
+      pg_codes: ["Unknown gateway code or not allowed for you: nope."],
+      customer_email: ["customer_email is required when notifications.email lists events."],
+    });
+    const created = await api.create(minimal());
+    const patch = await api.send("PATCH", `/b/checkout/v1/pymt-txn/${created.body.session_id}`, { amount: "abc", pg_codes: ["nope"], language: "fr" });
+    expect(patch.status).toBe(400);
+    expect(Object.keys(patch.body).sort()).toEqual(["amount", "language", "pg_codes"]);
+  });
+});

@@ -10,10 +10,11 @@ export type CheckedFields = TransactionFields & { amount: string; currency_code:
 /**
  * The rules that need the configuration or more than one field, applied to the whole (merged) transaction:
  * currency configured, amount places, gateways usable by the caller and enabled for the currency, one operation,
- * and contact fields for the requested notifications.
+ * and contact fields for the requested notifications. Fields that failed their own rules are left out of `fields`
+ * (see read-fields.ts) and so of the checks that need them.
  */
 export async function checkTransaction(
-  fields: CheckedFields,
+  fields: Partial<CheckedFields>,
   config: CheckoutConfig,
   caller: Caller,
   configuredCurrencies: () => Promise<string[]>,
@@ -21,20 +22,21 @@ export async function checkTransaction(
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => addFieldError(errors, [field], message);
 
-  if (config.decimals === null) {
-    add("currency_code", `${fields.currency_code} is not a configured currency. Allowed: ${(await configuredCurrencies()).join(", ")}.`);
-  } else if ((decimalPlaces(fields.amount) ?? 0) > config.decimals) {
-    add("amount", `Ensure that there are no more than ${config.decimals} decimal places for ${fields.currency_code}.`);
+  const currency = fields.currency_code;
+  if (currency !== undefined && config.decimals === null) {
+    add("currency_code", `${currency} is not a configured currency. Allowed: ${(await configuredCurrencies()).join(", ")}.`);
+  } else if (fields.amount !== undefined && config.decimals !== null && (decimalPlaces(fields.amount) ?? 0) > config.decimals) {
+    add("amount", `Ensure that there are no more than ${config.decimals} decimal places for ${currency}.`);
   }
 
   const byCode = new Map(config.gateways.map((g) => [g.code, g]));
   const usable: GatewayView[] = [];
-  for (const code of fields.pg_codes) {
+  for (const code of fields.pg_codes ?? []) {
     const gateway = byCode.get(code);
     if (!gateway || !gateway.enabled || !canUseGateway(caller, code)) {
       add("pg_codes", `Unknown gateway code or not allowed for you: ${code}.`);
-    } else if (config.decimals !== null && !gateway.currencies.includes(fields.currency_code)) {
-      add("pg_codes", `Gateway ${code} does not accept ${fields.currency_code}; it accepts ${gateway.currencies.join(", ")}.`);
+    } else if (currency !== undefined && config.decimals !== null && !gateway.currencies.includes(currency)) {
+      add("pg_codes", `Gateway ${code} does not accept ${currency}; it accepts ${gateway.currencies.join(", ")}.`);
     } else {
       usable.push(gateway);
     }

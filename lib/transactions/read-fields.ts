@@ -1,5 +1,5 @@
-import { ValidationFailed } from "@/lib/errors";
-import { parseInput } from "@/lib/validation/parse-input";
+import type { FieldErrors } from "@/lib/errors";
+import { parsePartially } from "@/lib/validation/parse-input";
 import { TRANSACTION_FIELDS, type TransactionField, type TransactionFields, transactionFieldsSchema } from "./transaction-fields";
 
 /** The fields a create (and a PUT, which replaces every field) must carry. */
@@ -8,7 +8,8 @@ export const REQUIRED_FIELDS: TransactionField[] = ["amount", "currency_code", "
 /**
  * Reads the writable fields of a request body. Unknown keys (such as a session_id in a PATCH body) are ignored.
  * Clients drop falsy values, so null and "" mean "not given"; the returned `cleared` lists them, which an
- * update uses to reset a field to its default.
+ * update uses to reset a field to its default. Field errors are returned, not thrown, with the fields that did
+ * pass, so that the checks against the configuration can add theirs to the same answer.
  */
 export function readFields(body: Record<string, unknown>, options: { require: boolean }) {
   const given: Record<string, unknown> = {};
@@ -19,10 +20,9 @@ export function readFields(body: Record<string, unknown>, options: { require: bo
     if (value === null || value === "") cleared.push(field);
     else given[field] = value;
   }
-  const fields: TransactionFields = parseInput(transactionFieldsSchema, given);
-  const missing = options.require ? REQUIRED_FIELDS.filter((f) => fields[f] === undefined) : cleared.filter((f) => REQUIRED_FIELDS.includes(f));
-  if (missing.length > 0) {
-    throw new ValidationFailed(Object.fromEntries(missing.map((f) => [f, ["This field is required."]])));
-  }
-  return { fields, cleared };
+  const { data, errors } = parsePartially(transactionFieldsSchema, given);
+  const fields = data as TransactionFields;
+  const missing = options.require ? REQUIRED_FIELDS.filter((f) => !(f in given)) : cleared.filter((f) => REQUIRED_FIELDS.includes(f));
+  for (const field of missing) errors[field] = ["This field is required."];
+  return { fields, cleared, errors: errors as FieldErrors };
 }

@@ -14,6 +14,7 @@ import type { Ctx } from "@/lib/context";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
 import { callerScope } from "@/lib/idempotency/idempotency-key";
 import { trimFraction } from "@/lib/money/decimal";
+import { mergeFieldErrors } from "@/lib/validation/parse-input";
 import { requireStorableText } from "@/lib/validation/storable-text";
 import { checkTransaction, type CheckedFields } from "./check-transaction";
 import { SESSION_ID } from "./get-transaction";
@@ -39,7 +40,7 @@ export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input
   requireAction(input.caller, "update");
   if (!SESSION_ID.test(input.sessionId)) throw new NotFound();
   requireStorableText(input.fields, TRANSACTION_FIELDS);
-  const { fields, cleared } = readFields(input.fields, { require: input.replace });
+  const { fields, cleared, errors: fieldErrors } = readFields(input.fields, { require: input.replace });
   const attachment = input.files.attachment ? await checkAttachment(input.files.attachment) : null;
 
   try {
@@ -79,7 +80,8 @@ export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input
       for (const field of cleared) delete merged[field];
 
       const config = await loadCheckoutConfig(trx, merged.currency_code, merged.pg_codes);
-      const errors = await checkTransaction(merged, config, input.caller, () => listCurrencyCodes(trx));
+      // Every field error in one answer: the fields' own rules and the checks of the merged result together.
+      const errors = mergeFieldErrors(fieldErrors, await checkTransaction(merged, config, input.caller, () => listCurrencyCodes(trx)));
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
       const changes: Updateable<TransactionsTable> = { ...writableColumns(merged, config, txn.created_at), updated_at: new Date() };

@@ -24,3 +24,40 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   for (const issue of result.error.issues) addFieldError(errors, issue.path, issue.message);
   throw new ValidationFailed(errors);
 }
+
+/**
+ * Parses what it can of an object: the output of the fields that pass and the errors of those that do not, so
+ * that one answer can list every field error (with the checks that need the configuration added after).
+ */
+export function parsePartially<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  input: Record<string, unknown>,
+): { data: Partial<z.output<S>>; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  let rest = input;
+  // Each round drops the fields that failed; a cross-field rule can fail a second round, never more.
+  for (let round = 0; round < 3; round++) {
+    const result = schema.safeParse(rest);
+    if (result.success) return { data: result.data, errors };
+    const failed = new Set<PropertyKey>();
+    for (const issue of result.error.issues) {
+      addFieldError(errors, issue.path, issue.message);
+      failed.add(issue.path[0] ?? "");
+    }
+    rest = Object.fromEntries(Object.entries(rest).filter(([key]) => !failed.has(key)));
+  }
+  return { data: {}, errors };
+}
+
+/** The field errors of both, in one answer (their messages under the same field joined). */
+export function mergeFieldErrors(first: FieldErrors, second: FieldErrors): FieldErrors {
+  const merged: FieldErrors = structuredClone(first);
+  const walk = (errors: FieldErrors, path: string[]) => {
+    for (const [key, value] of Object.entries(errors)) {
+      if (Array.isArray(value)) for (const message of value) addFieldError(merged, [...path, key], message);
+      else walk(value, [...path, key]);
+    }
+  };
+  walk(second, []);
+  return merged;
+}
