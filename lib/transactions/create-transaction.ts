@@ -12,6 +12,7 @@ import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
 import { Conflict, ValidationFailed } from "@/lib/errors";
 import { callerScope, requestFingerprint } from "@/lib/idempotency/idempotency-key";
+import { mergeFieldErrors } from "@/lib/validation/parse-input";
 import { requireStorableText } from "@/lib/validation/storable-text";
 import { checkTransaction, type CheckedFields } from "./check-transaction";
 import { isUniqueViolation } from "./unique-violation";
@@ -36,8 +37,7 @@ interface Input {
 export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input }): Promise<CreateResult> {
   requireAction(input.caller, "create");
   requireStorableText(input.fields, TRANSACTION_FIELDS);
-  const { fields } = readFields(input.fields, { require: true });
-  const checked = fields as CheckedFields;
+  const { fields, errors: fieldErrors } = readFields(input.fields, { require: true });
   const attachment = input.files.attachment ? await checkAttachment(input.files.attachment) : null;
 
   const idempotency = input.idempotencyKey
@@ -47,16 +47,19 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
         requestHash: requestFingerprint(input.fields, attachment ? [{ name: "attachment", content: attachment.content }] : []),
       }
     : null;
-  if (idempotency) {
+  // A body that breaks the fields' own rules was never stored: it gets its field errors, not a key's replay or conflict.
+  if (idempotency && Object.keys(fieldErrors).length === 0) {
     const replay = await replayIdempotent(ctx, idempotency);
     if (replay) return replay;
   }
 
-  const config = await cachedConfig(`checkout:${JSON.stringify([checked.currency_code, checked.pg_codes])}`, () =>
-    loadCheckoutConfig(ctx.db, checked.currency_code, checked.pg_codes),
-  );
-  const errors = await checkTransaction(checked, config, input.caller, () => listCurrencyCodes(ctx.db));
+  const currency = fields.currency_code ?? "";
+  const codes = fields.pg_codes ?? [];
+  const config = await cachedConfig(`checkout:${JSON.stringify([currency, codes])}`, () => loadCheckoutConfig(ctx.db, currency, codes));
+  // Every field error in one answer: the fields' own rules and the checks against the configuration together.
+  const errors = mergeFieldErrors(fieldErrors, await checkTransaction(fields, config, input.caller, () => listCurrencyCodes(ctx.db)));
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  const checked = fields as CheckedFields;
 
   const now = new Date();
   const sessionId = randomBytes(20).toString("hex");
