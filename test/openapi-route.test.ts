@@ -111,9 +111,21 @@ describe("the operation and inquiry examples are what the API answers", () => {
         const inquiry = await post("/b/pbl/v2/inquiry/", inquiryRequests.byOrderNo.value);
         expect(inquiry.status).toBe(200);
         const example = representationExamples.inquired.value;
-        const text = JSON.stringify(await inquiry.json()).replaceAll(env.APP_URL, "https://pay.example.com").replaceAll(sessionId, EXAMPLE_SESSION_ID);
+        const body = (await inquiry.json()) as Json;
+        // The paying attempt: its reference is random and its times are real; they stand in for the example's.
+        expect(body.reference_number).toMatch(/^CK[0-9A-F]{16}$/);
+        expect(body.attempts).toHaveLength(1);
+        const [attempt] = body.attempts as Json[];
+        expect(attempt!.reference_number).toBe(body.reference_number);
+        expect(Date.parse(attempt!.completed_at)).toBeGreaterThanOrEqual(Date.parse(attempt!.created_at));
+        const text = JSON.stringify(body)
+          .replaceAll(env.APP_URL, "https://pay.example.com")
+          .replaceAll(sessionId, EXAMPLE_SESSION_ID)
+          .replaceAll(body.reference_number, example.reference_number!);
+        const answer = JSON.parse(text) as Json;
         const { created_at, updated_at, expires_at } = example;
-        expect({ ...JSON.parse(text), created_at, updated_at, expires_at }).toEqual(example);
+        const times = { created_at: example.attempts[0]!.created_at, completed_at: example.attempts[0]!.completed_at };
+        expect({ ...answer, created_at, updated_at, expires_at, attempts: [{ ...answer.attempts[0], ...times }] }).toEqual(example);
       }
     });
   }

@@ -46,26 +46,68 @@ export function listCurrencyCodes(db: Db): Promise<string[]> {
   return db.selectFrom("currencies").select("code").orderBy("code").execute().then((r) => r.map((c) => c.code));
 }
 
+/**
+ * A payment attempt as the transaction's representation shows it. Of the stored card only the brand and the
+ * masked number are read (never the expiry); the representation keeps the masked number's last four digits.
+ */
+export interface AttemptView {
+  reference_number: string;
+  state: string;
+  gateway_code: string;
+  /** With the fee, as charged; numeric text. */
+  amount: string;
+  is_duplicate: boolean;
+  card_brand: string | null;
+  card_masked: string | null;
+  message: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
 export interface TransactionView {
   txn: TransactionRow;
   decimals: number;
   gateways: GatewayView[];
   default_redirect_url: string | null;
   attachment_token: string | null;
+  /** Every payment attempt of the transaction, oldest first. */
+  attempts: AttemptView[];
 }
 
-/** A transaction with what its representation needs (currency places, gateways, defaults), in one round trip. */
+const attemptsJson = sql<AttemptView[]>`(
+  SELECT coalesce(json_agg(json_build_object('reference_number', a.reference_number, 'state', a.state,
+    'gateway_code', a.gateway_code, 'amount', a.amount::text, 'is_duplicate', a.is_duplicate,
+    'card_brand', a.card->>'brand', 'card_masked', a.card->>'masked', 'message', a.message,
+    'created_at', a.created_at, 'completed_at', a.completed_at) ORDER BY a.id), '[]'::json)
+  FROM payment_attempts a WHERE a.session_id = t.session_id)`;
+
+/**
+ * A transaction with what its representation needs (currency places, gateways, defaults, its payment attempts),
+ * in one round trip.
+ */
 export async function findTransactionView(db: Db, sessionId: string, forUpdate = false): Promise<TransactionView | undefined> {
   const { rows } = await sql<{ txn: TransactionRow } & Omit<TransactionView, "txn">>`
     SELECT to_jsonb(t) AS txn,
       (SELECT decimals FROM currencies WHERE code = t.currency_code) AS decimals,
       ${gatewaysJson(sql`t.pg_codes`)} AS gateways,
       (SELECT default_redirect_url FROM settings WHERE id = 1) AS default_redirect_url,
-      (SELECT token FROM attachments WHERE id = t.attachment_id) AS attachment_token
+      (SELECT token FROM attachments WHERE id = t.attachment_id) AS attachment_token,
+      ${attemptsJson} AS attempts
     FROM transactions t WHERE t.session_id = ${sessionId}
     ${forUpdate ? sql`FOR UPDATE OF t` : sql``}`.execute(db);
   const row = rows[0];
-  return row && { ...row, txn: reviveTransaction(row.txn) };
+  return row && { ...row, txn: reviveTransaction(row.txn), attempts: row.attempts.map(reviveAttempt) };
+}
+
+// json_build_object turns timestamps into strings; bring them back to Dates.
+function reviveAttempt(raw: AttemptView): AttemptView {
+  const r = raw as unknown as Record<string, unknown>;
+  return {
+    ...raw,
+    amount: String(r.amount),
+    created_at: new Date(r.created_at as string),
+    completed_at: r.completed_at === null ? null : new Date(r.completed_at as string),
+  };
 }
 
 /** The newest transaction with this order number (order numbers are unique among live transactions only). */

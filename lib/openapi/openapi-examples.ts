@@ -3,6 +3,8 @@
 
 export const EXAMPLE_SESSION_ID = "4d4a1b2f0c9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a";
 const SESSION_ID = EXAMPLE_SESSION_ID;
+/** The reference of the payment attempt in the examples (the operation examples' `trackid`). */
+export const EXAMPLE_PAYMENT_REFERENCE = "CK9D2E4F6A8B0C1D3E";
 const BASE = "https://pay.example.com";
 
 export const smallestRequest = { pg_codes: ["sandbox"], amount: "86.000", currency_code: "KWD" };
@@ -83,6 +85,8 @@ const created = {
   refunded_amount: "0.000",
   captured_amount: "0.000",
   voided_amount: "0.000",
+  reference_number: null as string | null,
+  attempts: [] as Record<string, unknown>[],
   created_at: "2026-01-01T12:00:00.000Z",
   updated_at: "2026-01-01T12:00:00.000Z",
 };
@@ -111,13 +115,27 @@ export const representationExamples = {
     },
   },
   inquired: {
-    summary: "After an inquiry settled a refund the gateway had left unanswered",
+    summary: "Paid with a card (reference_number: the paying attempt's), then refunded by an inquiry the gateway had left unanswered",
     value: {
       ...created,
       state: "refunded",
       order_no: "ORD-1007",
       paid_amount: "86.000",
       refunded_amount: "86.000",
+      reference_number: EXAMPLE_PAYMENT_REFERENCE,
+      attempts: [
+        {
+          reference_number: EXAMPLE_PAYMENT_REFERENCE,
+          state: "success",
+          gateway_code: "sandbox",
+          amount: "86.000",
+          is_duplicate: false,
+          card: { brand: "Visa", last4: "0077" },
+          message: null,
+          created_at: "2026-01-01T12:01:00.000Z",
+          completed_at: "2026-01-01T12:02:00.000Z",
+        },
+      ],
       updated_at: "2026-01-01T12:10:00.000Z",
     },
   },

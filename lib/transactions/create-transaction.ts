@@ -89,6 +89,7 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
     gateways: config.gateways,
     default_redirect_url: config.default_redirect_url,
     attachment_token: attachmentToken,
+    attempts: [],
   });
   // Creation has side effects only when a Created e-mail or SMS was asked for; then its event gets a job.
   const wantsCreated = [...row.notifications.email, ...row.notifications.sms].includes("created");

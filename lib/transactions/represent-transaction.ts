@@ -1,4 +1,4 @@
-import type { GatewayView, TransactionView } from "@/db/queries/transactions";
+import type { AttemptView, GatewayView, TransactionView } from "@/db/queries/transactions";
 import { env } from "@/lib/env";
 import { computeFee } from "@/lib/money/compute-fee";
 import { formatAmount } from "@/lib/money/decimal";
@@ -25,6 +25,31 @@ function paymentMethod(view: TransactionView, gateway: GatewayView) {
     fee_description: fee.description,
   };
 }
+
+/** The last four digits of a masked card number ("•••• 1111"), and nothing more of it; null if there are none. */
+export function lastFour(masked: string | null): string | null {
+  const found = masked ? /(\d{4})\D*$/.exec(masked) : null;
+  return found ? found[1]! : null;
+}
+
+/** A payment attempt as the representation lists it: its reference, outcome and the card's brand and last four digits. */
+function representAttempt(attempt: AttemptView, decimals: number) {
+  const last4 = lastFour(attempt.card_masked);
+  return {
+    reference_number: attempt.reference_number,
+    state: attempt.state,
+    gateway_code: attempt.gateway_code,
+    amount: formatAmount(attempt.amount, decimals),
+    is_duplicate: attempt.is_duplicate,
+    card: attempt.card_brand && last4 ? { brand: attempt.card_brand, last4 } : null,
+    message: attempt.message,
+    created_at: attempt.created_at.toISOString(),
+    completed_at: attempt.completed_at ? attempt.completed_at.toISOString() : null,
+  };
+}
+
+/** The attempt that settled the transaction: the oldest successful one that is not a duplicate payment. */
+const settlingAttempt = (attempts: AttemptView[]) => attempts.find((a) => a.state === "success" && !a.is_duplicate);
 
 /** The transaction as the checkout interface returns it (create, read and update alike). */
 export function representTransaction(view: TransactionView) {
@@ -66,6 +91,8 @@ export function representTransaction(view: TransactionView) {
     refunded_amount: formatAmount(txn.refunded_amount, decimals),
     captured_amount: formatAmount(txn.captured_amount, decimals),
     voided_amount: formatAmount(txn.voided_amount, decimals),
+    reference_number: settlingAttempt(view.attempts)?.reference_number ?? null,
+    attempts: view.attempts.map((a) => representAttempt(a, decimals)),
     created_at: txn.created_at.toISOString(),
     updated_at: txn.updated_at.toISOString(),
   };

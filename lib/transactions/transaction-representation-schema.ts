@@ -46,6 +46,39 @@ export const paymentMethodSchema = z
   })
   .meta({ description: "One way to pay, per code in pg_codes." });
 
+/** The states of a payment attempt (payment_attempts.state). */
+export const ATTEMPT_STATES = ["pending", "success", "declined", "canceled", "error", "expired", "superseded"] as const;
+
+const PAYMENT_REFERENCE = z.string().meta({ example: "CK9D2E4F6A8B0C1D3E" });
+
+export const attemptSchema = z
+  .strictObject({
+    reference_number: PAYMENT_REFERENCE.meta({
+      description: "Our reference of the attempt: what the customer's receipt and our result page show.",
+    }),
+    state: z.enum(ATTEMPT_STATES).meta({
+      description: "pending: sent to the gateway, no answer yet; success: paid (or authorized); declined, canceled, error: the gateway's refusal, the customer's cancelation, a failure; expired: the transaction expired first; superseded: released when the customer started another attempt.",
+      example: "success",
+    }),
+    gateway_code: z.string().meta({ description: "Gateway-setting code the attempt used (one of pg_codes).", example: "sandbox" }),
+    amount: money("Amount charged by this attempt, fee included.", "86.000"),
+    is_duplicate: z.boolean().meta({
+      description: "A success that came after the transaction was already settled: the money is given back.",
+      example: false,
+    }),
+    card: z
+      .strictObject({
+        brand: z.string().meta({ example: "Visa" }),
+        last4: z.string().regex(/^\d{4}$/).meta({ description: "The card number's last four digits, and no more of it.", example: "1111" }),
+      })
+      .nullable()
+      .meta({ description: "The card the customer paid with, once the gateway has told; null before or for other means." }),
+    message: z.string().nullable().meta({ description: "The gateway's message, mostly why it refused the payment.", example: "Insufficient funds" }),
+    created_at: timestamp("When the customer was sent to the gateway (UTC).", "2026-01-01T12:01:00.000Z"),
+    completed_at: z.iso.datetime().nullable().meta({ description: "When the gateway's final answer arrived (UTC); null while pending.", example: "2026-01-01T12:02:00.000Z" }),
+  })
+  .meta({ description: "One time the customer was sent to a gateway to pay." });
+
 const billingAddress = z.strictObject({
   line1: z.string(),
   line2: z.string().optional(),
@@ -92,6 +125,11 @@ export const transactionRepresentationSchema = z
     refunded_amount: money("Refunded so far.", "0.000"),
     captured_amount: money("Captured so far.", "0.000"),
     voided_amount: money("Released without being charged: a void, or the rest of an authorization after a smaller capture.", "0.000"),
+    reference_number: PAYMENT_REFERENCE.nullable().meta({
+      description:
+        "Reference of the attempt that settled the transaction (the oldest successful attempt that is not a duplicate): the reference the customer's receipt shows. Null until one succeeds.",
+    }),
+    attempts: z.array(attemptSchema).meta({ description: "Every payment attempt of the transaction, oldest first." }),
     created_at: timestamp("UTC.", "2026-01-01T12:00:00.000Z"),
     updated_at: timestamp("UTC.", "2026-01-01T12:00:00.000Z"),
   })
