@@ -56,6 +56,8 @@ export const headers = {
 };
 
 const KEY_RULE = "1–255 visible ASCII characters, per caller.";
+// No `example` on the key parameters (the example goes in the text): /docs would fill it into every "Test Request",
+// and a fixed key replays the first answer, or answers 409 once the body is edited.
 const KEY_SCHEMA = { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" };
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -134,17 +136,15 @@ export function components() {
         name: "Idempotency-Key",
         in: "header",
         required: false,
-        description: `${KEY_RULE} The same key with the same body returns the first response again (kept 24 hours); with another body, 409.`,
+        description: `${KEY_RULE} The same key with the same body returns the first response again (kept 24 hours); with another body, 409. Use a new key for every new transaction, for example \`order-1001-attempt-1\`.`,
         schema: KEY_SCHEMA,
-        example: "order-1001-attempt-1",
       },
       TrackingKey: {
         name: "Tracking-Key",
         in: "header",
         required: false,
-        description: `${KEY_RULE} Kept 24 hours: the same key with the same body returns the first answer again (\`Idempotent-Replayed: true\`) without calling the gateway again; with another body, 409.`,
+        description: `${KEY_RULE} Kept 24 hours: the same key with the same body returns the first answer again (\`Idempotent-Replayed: true\`) without calling the gateway again; with another body, 409. Use a new key for every new operation, for example \`refund-ORD-1001-1\`.`,
         schema: KEY_SCHEMA,
-        example: "refund-ORD-1001-1",
       },
       OperationIdempotencyKey: {
         name: "Idempotency-Key",
@@ -152,7 +152,6 @@ export function components() {
         required: false,
         description: "The same as Tracking-Key. Sending both with different values is a 400.",
         schema: KEY_SCHEMA,
-        example: "refund-ORD-1001-1",
       },
     },
     securitySchemes: {
@@ -160,7 +159,7 @@ export function components() {
         type: "apiKey",
         in: "header",
         name: "Authorization",
-        description: "`Authorization: Api-Key <private key>`: every gateway code and operation of the merchant. Enter the whole value, `Api-Key ` included.",
+        description: "`Authorization: Api-Key <your key>`: every gateway code and operation of the merchant. Enter the whole value, `Api-Key ` included.",
       },
       Basic: {
         type: "http",

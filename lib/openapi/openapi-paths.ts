@@ -1,7 +1,9 @@
 import { formRequest, fullRequest, patchRequest, representationExamples, smallestRequest } from "./openapi-examples";
+import { responses as errorResponses } from "./openapi-components";
 import { AUTH, type ErrorResponseName, errors, ref } from "./openapi-helpers";
 
 // The operations of the checkout API v1. Every path also answers with (or without) a trailing slash.
+// Summaries are the sidebar labels of /docs: keep them short enough for one line there (e2e/api-reference.spec.ts).
 
 const TAGS = ["Payment transactions"];
 
@@ -52,7 +54,7 @@ export const paths = {
     post: {
       operationId: "createTransaction",
       tags: TAGS,
-      summary: "Create a payment transaction",
+      summary: "Create a transaction",
       description: `Creates a transaction in state \`created\` and returns it with its \`checkout_url\` and \`payment_methods\`. Required: \`pg_codes\`, \`amount\`, \`currency_code\`. Form-urlencoded example: \`${formRequest}\`.`,
       security: AUTH,
       parameters: [ref("parameters", "IdempotencyKey")],
@@ -60,6 +62,20 @@ export const paths = {
       responses: {
         201: transaction("Created (or, with `Idempotent-Replayed: true`, the first response to this Idempotency-Key).", ["smallest", "full"], ["Idempotent-Replayed"]),
         ...errors(...WRITE_ERRORS),
+        // Not an operation of its own: the answer to a create sent to a transaction's path.
+        405: {
+          description:
+            "A POST to `/b/checkout/v1/pymt-txn/{session_id}`: create takes no session id in its path, and a transaction is changed with PATCH or PUT there. `Allow` names the methods that path takes.",
+          headers: errorResponses.MethodNotAllowed.headers,
+          content: {
+            "application/json": {
+              schema: ref("schemas", "Detail"),
+              examples: {
+                postWithSessionId: { summary: "POST naming a session id", value: { detail: 'Method "POST" not allowed. Allowed: GET, PATCH, PUT.' } },
+              },
+            },
+          },
+        },
       },
     },
   },
@@ -68,7 +84,7 @@ export const paths = {
     get: {
       operationId: "getTransaction",
       tags: TAGS,
-      summary: "Read a payment transaction",
+      summary: "Read a transaction",
       description: "Public: the session id (160 random bits) is the capability, so no credentials are needed.",
       security: [],
       responses: { 200: transaction("The transaction.", ["smallest", "full"]), ...errors("NotFound", "InternalError") },
@@ -76,8 +92,8 @@ export const paths = {
     patch: {
       operationId: "patchTransaction",
       tags: TAGS,
-      summary: "Change some fields of a transaction",
-      description: "Only while the transaction is `created` or `attempted` (409 otherwise). Cross-field rules are checked against the merged transaction; `payment_methods` are recomputed. A `session_id` in the body is ignored.",
+      summary: "Update a transaction",
+      description: "Changes only the fields given, and only while the transaction is `created` or `attempted` (409 otherwise). Cross-field rules are checked against the merged transaction; `payment_methods` are recomputed. A `session_id` in the body is ignored.",
       security: AUTH,
       requestBody: body("TransactionPatch", { patch: { summary: "Change the amount and notify by e-mail", value: patchRequest } }),
       responses: { 200: transaction("The changed transaction.", ["patched"]), ...errors("NotFound", ...WRITE_ERRORS) },
@@ -85,26 +101,18 @@ export const paths = {
     put: {
       operationId: "replaceTransaction",
       tags: TAGS,
-      summary: "Replace the fields of a transaction",
+      summary: "Replace a transaction",
       description: "Like PATCH, but every writable field is replaced: fields not given return to their defaults.",
       security: AUTH,
       requestBody: body("TransactionRequest", createExamples),
       responses: { 200: transaction("The replaced transaction.", ["smallest", "full"]), ...errors("NotFound", ...WRITE_ERRORS) },
-    },
-    post: {
-      operationId: "postWithSessionId",
-      tags: TAGS,
-      summary: "POST naming a session id (not allowed)",
-      description: "Create has no session id in its path; this answers 405 with an `Allow` header.",
-      security: [],
-      responses: errors("MethodNotAllowed"),
     },
   },
   "/b/checkout/v1/attachments/{token}": {
     get: {
       operationId: "getAttachment",
       tags: ["Attachments"],
-      summary: "Download a transaction's attachment",
+      summary: "Download an attachment",
       description: "The URL in a transaction's `attachment` field; the random token is the capability.",
       security: [],
       parameters: [{ name: "token", in: "path", required: true, schema: { type: "string" }, description: "From the attachment URL." }],

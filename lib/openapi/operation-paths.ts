@@ -72,7 +72,7 @@ export const operationPaths = {
     post: {
       operationId: "performOperation",
       tags: TAGS,
-      summary: "Refund, capture, void, cancel, expire or delete a transaction",
+      summary: "Refund, capture, void, …",
       description: OPERATION_DESCRIPTION,
       security: AUTH,
       parameters: [ref("parameters", "TrackingKey"), ref("parameters", "OperationIdempotencyKey")],
@@ -127,7 +127,7 @@ export const operationPaths = {
     post: {
       operationId: "inquireTransaction",
       tags: TAGS,
-      summary: "Ask the gateway about a transaction and return it",
+      summary: "Payment status inquiry",
       description: INQUIRY_DESCRIPTION,
       security: AUTH,
       requestBody: requestBody("InquiryRequest", inquiryRequests, inquiryRequests.bySessionId),
