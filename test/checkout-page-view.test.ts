@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { toCheckoutView } from "@/components/checkout/checkout-view";
 import type { Caller } from "@/lib/auth/permissions";
 import { loadPaymentPage } from "@/lib/checkout-page/load-payment-page";
-import { loadReturnedAttempt } from "@/lib/checkout-page/load-returned-attempt";
+import { returnedAttempt } from "@/lib/checkout-page/returned-attempt";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { performOperation } from "@/lib/operations/perform-operation";
 import { inquirePayment } from "@/lib/payments/inquire-payment";
@@ -25,7 +25,7 @@ const page = async (sessionId: string) => (await loadPaymentPage({ ctx, input: {
 
 async function view(sessionId: string, reference?: string) {
   const loaded = await page(sessionId);
-  const returned = reference ? await loadReturnedAttempt({ ctx, input: { page: loaded, reference } }) : null;
+  const returned = reference ? returnedAttempt(loaded, reference) : null;
   return toCheckoutView(loaded, returned);
 }
 

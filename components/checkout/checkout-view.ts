@@ -65,7 +65,7 @@ function testModeOf(page: PaymentPage): TestMode {
   return sandboxes === 0 ? "off" : sandboxes === page.methods.length ? "on" : "when-chosen";
 }
 
-/** `returned`: the earlier attempt the gateway just sent this tab back from (see load-returned-attempt.ts). */
+/** `returned`: the earlier attempt the gateway just sent this tab back from (see returned-attempt.ts). */
 export function toCheckoutView(page: PaymentPage, returned: PaymentPageAttempt | null = null): CheckoutView {
   const attempt = returned ?? page.attempt;
   const kind = resultKindOf(page, attempt);

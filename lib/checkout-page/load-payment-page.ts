@@ -1,7 +1,5 @@
-import { latestAttempt } from "@/db/queries/payments";
 import { getSettings } from "@/db/queries/settings";
-import { findTransactionView, type TransactionRow } from "@/db/queries/transactions";
-import type { PaymentAttempt } from "@/db/types";
+import { type AttemptView, findTransactionView, type TransactionRow } from "@/db/queries/transactions";
 import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
 import { formatAmount } from "@/lib/money/decimal";
@@ -55,6 +53,8 @@ export interface PaymentPage {
   methods: PaymentPageMethod[];
   /** The latest attempt. */
   attempt: PaymentPageAttempt | null;
+  /** Every attempt, oldest first. */
+  attempts: PaymentPageAttempt[];
   /** Where the customer goes next when the payment is finished (see merchant-redirect.ts). */
   redirectUrl: string | null;
 }
@@ -68,10 +68,9 @@ async function redirectAfterWebhook(ctx: Ctx, txn: TransactionRow, target: strin
 /** Everything the hosted payment and result pages show, or null for an unknown session. */
 export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<PaymentPage | null> {
   if (!SESSION_ID.test(input.sessionId)) return null;
-  const [view, settings, latest] = await Promise.all([
+  const [view, settings] = await Promise.all([
     findTransactionView(ctx.db, input.sessionId),
     cachedConfig("settings", () => getSettings(ctx.db)),
-    latestAttempt(ctx.db, input.sessionId),
   ]);
   if (!view || view.txn.deleted_at) return null;
   const { txn } = view;
@@ -87,6 +86,9 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
     feeDescription: m.fee_description,
     isSandbox: m.is_sandbox,
   }));
+  // The view carries the attempts, oldest first: the latest is the last.
+  const attempts = view.attempts.map((a) => attemptView(a, view.decimals, methods));
+  const latest = attempts.at(-1) ?? null;
   return {
     kind: expired ? "expired" : payable ? "pay" : "finished",
     sessionId: txn.session_id,
@@ -104,15 +106,15 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
     currency: txn.currency_code,
     decimals: view.decimals,
     methods,
-    attempt: latest ? attemptView(latest, view.decimals, methods) : null,
-    redirectUrl: await redirectAfterWebhook(ctx, txn, merchantRedirectUrl(txn, view.default_redirect_url, latest?.reference_number ?? null)),
+    attempt: latest,
+    attempts,
+    redirectUrl: await redirectAfterWebhook(ctx, txn, merchantRedirectUrl(txn, view.default_redirect_url, latest?.referenceNumber ?? null)),
   };
 }
 
 /** An attempt as the pages show it: its gateway setting's name, card and time. */
-export function attemptView(attempt: PaymentAttempt, decimals: number, methods: PaymentPageMethod[]): PaymentPageAttempt {
+function attemptView(attempt: AttemptView, decimals: number, methods: PaymentPageMethod[]): PaymentPageAttempt {
   const method = methods.find((m) => m.code === attempt.gateway_code);
-  const card = attempt.card as { brand?: unknown; masked?: unknown } | null;
   return {
     referenceNumber: attempt.reference_number,
     state: attempt.state,
@@ -120,7 +122,7 @@ export function attemptView(attempt: PaymentAttempt, decimals: number, methods: 
     amount: formatAmount(attempt.amount, decimals),
     methodName: method?.name ?? attempt.gateway_code,
     isSandbox: method?.isSandbox ?? false,
-    card: typeof card?.brand === "string" && typeof card.masked === "string" ? { brand: card.brand, masked: card.masked } : null,
+    card: attempt.card_brand !== null && attempt.card_masked !== null ? { brand: attempt.card_brand, masked: attempt.card_masked } : null,
     completedAt: attempt.completed_at ? attempt.completed_at.toISOString() : null,
   };
 }

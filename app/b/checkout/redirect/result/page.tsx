@@ -6,10 +6,9 @@ import { resultTitle, startPagePath, toCheckoutView } from "@/components/checkou
 import { LiveRefresh } from "@/components/checkout/live-refresh";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { PaymentResult } from "@/components/checkout/payment-result";
-import { loadReturnedAttempt } from "@/lib/checkout-page/load-returned-attempt";
+import { returnedAttempt } from "@/lib/checkout-page/returned-attempt";
 import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
 import { queryParam } from "@/lib/http/query-param";
-import { appContext } from "@/lib/context";
 
 // Where the gateway's return lands the customer (/b/checkout/redirect/result/?session_id=…&reference=…): the
 // outcome, or on to the merchant when it has a redirect URL.
@@ -23,7 +22,7 @@ type Props = { searchParams: Promise<{ session_id?: string | string[]; reference
 const loadResult = cache(async (sessionId: string, reference: string | undefined) => {
   const page = await paymentPageForRequest(sessionId);
   if (!page) return null;
-  const returned = reference ? await loadReturnedAttempt({ ctx: appContext(), input: { page, reference } }) : null;
+  const returned = reference ? returnedAttempt(page, reference) : null;
   return { page, view: toCheckoutView(page, returned) };
 });
 
