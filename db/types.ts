@@ -34,6 +34,22 @@ export interface Address {
   postal_code: string;
 }
 
+export type PaymentType = "one_off" | "save_card" | "auto_debit";
+
+/** The terms under which a merchant may charge a saved card without the customer (see lib/transactions/agreement-schema.ts). */
+export interface Agreement {
+  id: string;
+  type: "recurring" | "unscheduled" | "event_based" | "installment";
+  amount_variability?: "fixed" | "variable";
+  start_date?: string;
+  expiry_date?: string;
+  cycle_interval_days?: number;
+  total_cycles?: number;
+  frequency?: string;
+  max_amount_per_cycle?: string;
+  seller?: { name?: string; short_name?: string; category_code?: string };
+}
+
 export interface SettingsTable {
   id: Generated<number>;
   merchant_name: Generated<string>;
@@ -140,6 +156,8 @@ export interface TransactionsTable {
   created_by_user_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  payment_type: ColumnType<PaymentType, PaymentType | undefined, PaymentType>;
+  agreement: Json<Agreement> | null;
 }
 
 export interface AttachmentsTable {
@@ -169,6 +187,10 @@ export interface PaymentAttemptsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
+  /** "merchant" for an auto-debit: the customer was not there. */
+  initiator: ColumnType<"customer" | "merchant", "customer" | "merchant" | undefined, never>;
+  /** The saved card an auto-debit charged. */
+  saved_card_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface OperationsTable {
@@ -264,8 +286,23 @@ export interface SavedCardsTable {
   masked_number: string;
   expiry_month: number;
   expiry_year: number;
+  name_on_card: string | null;
   created_at: Timestamp;
+  /** The newest saved or used card is the customer's preferred one. */
+  last_used_at: Timestamp;
   deleted_at: NullableTimestamp;
+}
+
+export interface CardAgreementsTable {
+  customer_id: string;
+  agreement_id: string;
+  card_id: string;
+  agreement: Json<Agreement>;
+  /** The customer-present payment that set the agreement up. */
+  session_id: string;
+  amount: Numeric;
+  currency_code: string;
+  created_at: Timestamp;
 }
 
 export interface IdempotencyKeysTable {
@@ -307,6 +344,24 @@ export interface SandboxPaymentsTable {
   operation_behaviour: ColumnType<SandboxOperationBehaviour, SandboxOperationBehaviour | undefined, SandboxOperationBehaviour>;
   created_at: Timestamp;
   settled_at: NullableTimestamp;
+  /** The merchant's transaction saves the card whatever the customer ticks (save_card, auto_debit). */
+  must_save: Generated<boolean>;
+  /** An auto-debit: charged from a token, without the card page. */
+  merchant_initiated: Generated<boolean>;
+}
+
+/** The sandbox gateway's vault: the card behind each token it issued. */
+export interface SandboxTokensTable {
+  token: string;
+  gateway_code: string;
+  customer_id: string;
+  card_brand: string;
+  card_masked: string;
+  card_expiry: string;
+  charge_behaviour: "approve" | "decline";
+  operation_behaviour: SandboxOperationBehaviour;
+  created_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
 }
 
 export type SandboxOperationBehaviour = "accept" | "refuse" | "no_answer";
@@ -337,10 +392,12 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   messages: MessagesTable;
   saved_cards: SavedCardsTable;
+  card_agreements: CardAgreementsTable;
   idempotency_keys: IdempotencyKeysTable;
   gateway_messages: GatewayMessagesTable;
   sandbox_payments: SandboxPaymentsTable;
   sandbox_operations: SandboxOperationsTable;
+  sandbox_tokens: SandboxTokensTable;
 }
 
 export type AdminUser = Selectable<AdminUsersTable>;

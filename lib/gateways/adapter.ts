@@ -34,6 +34,18 @@ export interface StartPaymentInput {
   currencyCode: string;
   customerId: string | null;
   language: string;
+  /** The transaction saves the card (save_card, auto_debit), whatever the customer ticks; needs customerId. */
+  mustSaveCard: boolean;
+}
+
+/** A merchant-initiated charge of a saved card (auto-debit): no customer, no page. */
+export interface TokenChargeInput {
+  referenceNumber: string;
+  token: string;
+  customerId: string;
+  amount: string;
+  currencyCode: string;
+  agreementId: string;
 }
 
 /** What a gateway said about a refund, capture or void: "pending" when it did not answer in time. */
@@ -55,6 +67,8 @@ export interface OperationInput {
 
 /** One interface for every payment gateway: start or release a payment, check its messages, ask about it, operate on it. */
 export interface GatewayAdapter {
+  /** Saving cards (save_card, auto_debit) and authorizing a zero amount to save one. */
+  features: { tokenization: boolean; zeroAuthorization: boolean };
   /** Sets the payment up at the gateway; returns where to send the customer. */
   startPayment(ctx: Ctx, input: StartPaymentInput): Promise<{ redirectUrl: string; gatewayResponse: Record<string, unknown> }>;
   /** The reference a message claims to be about, before its signature is checked. */
@@ -72,4 +86,8 @@ export interface GatewayAdapter {
   operate(ctx: Ctx, gateway: GatewaySetting, input: OperationInput): Promise<OperationResult>;
   /** Asks about an operation; null when the gateway never received it. `settle` as for payments. */
   inquireOperation(ctx: Ctx, gateway: GatewaySetting, operationReference: string, options: { settle: boolean }): Promise<OperationResult | null>;
+  /** Charges a saved card without the customer (only with `features.tokenization`); sending the same reference again is safe. */
+  chargeToken?(ctx: Ctx, gateway: GatewaySetting, input: TokenChargeInput): Promise<GatewayResult>;
+  /** Forgets a saved card, so that it can never be charged again. */
+  removeToken?(ctx: Ctx, gateway: GatewaySetting, token: string): Promise<void>;
 }

@@ -13,6 +13,8 @@ export interface Fee {
 
 /** A gateway's fee on an amount: fixed + percentage, rounded half up to the currency's places. */
 export function computeFee(amount: string, decimals: number, rule: FeeRule, currency: string): Fee {
+  // A zero-amount authorization (saving a card) only checks the card: no fee.
+  if (toUnits(amount, 6) === 0n) return { fee: formatUnits(0n, decimals), total: formatUnits(0n, decimals), description: "No fee" };
   // At 12 places: amount (6) × percent (4) carries a factor 100 that the division by 100 removes.
   const exact = toUnits(amount, 6) * toUnits(rule.fee_percent, 4) + toUnits(rule.fee_fixed, 6) * 10n ** 6n;
   const fee = roundHalfUp(exact, 12, decimals);

@@ -1,8 +1,10 @@
 import type { CheckoutConfig, GatewayView } from "@/db/queries/transactions";
 import { canUseGateway, type Caller } from "@/lib/auth/permissions";
 import type { FieldErrors } from "@/lib/errors";
+import { adapterFor } from "@/lib/gateways/adapters";
 import { decimalPlaces } from "@/lib/money/decimal";
 import { addFieldError } from "@/lib/validation/parse-input";
+import { isZeroAmount } from "./amount-schema";
 import type { TransactionFields } from "./transaction-fields";
 
 export type CheckedFields = TransactionFields & { amount: string; currency_code: string; pg_codes: string[] };
@@ -10,7 +12,8 @@ export type CheckedFields = TransactionFields & { amount: string; currency_code:
 /**
  * The rules that need the configuration or more than one field, applied to the whole (merged) transaction:
  * currency configured, amount places, gateways usable by the caller and enabled for the currency, one operation,
- * and contact fields for the requested notifications. Fields that failed their own rules are left out of `fields`
+ * contact fields for the requested notifications, and what saving a card needs (customer, agreement, gateways
+ * that save cards). Fields that failed their own rules are left out of `fields`
  * (see read-fields.ts) and so of the checks that need them.
  */
 export async function checkTransaction(
@@ -29,6 +32,10 @@ export async function checkTransaction(
     add("amount", `Ensure that there are no more than ${config.decimals} decimal places for ${currency}.`);
   }
 
+  const paymentType = fields.payment_type ?? "one_off";
+  const zero = fields.amount !== undefined && decimalPlaces(fields.amount) !== null && isZeroAmount(fields.amount);
+  if (zero && paymentType !== "save_card") add("amount", "Ensure this value is greater than 0 (0 is only for a save_card transaction).");
+
   const byCode = new Map(config.gateways.map((g) => [g.code, g]));
   const usable: GatewayView[] = [];
   for (const code of fields.pg_codes ?? []) {
@@ -44,6 +51,16 @@ export async function checkTransaction(
   if (new Set(usable.map((g) => g.operation)).size > 1) {
     add("pg_codes", "All gateway codes of one transaction must share one operation (purchase or authorize).");
   }
+  if (paymentType !== "one_off") {
+    if (!fields.customer_id) add("customer_id", `customer_id is required for a ${paymentType} transaction: the card is saved for that customer.`);
+    for (const gateway of usable) {
+      const features = adapterFor(gateway.pg)?.features;
+      if (!features?.tokenization) add("pg_codes", `Gateway ${gateway.code} cannot save cards, which a ${paymentType} transaction needs.`);
+      else if (zero && !features.zeroAuthorization) add("amount", `Gateway ${gateway.code} cannot authorize a zero amount; give an amount greater than 0.`);
+    }
+  }
+  if (paymentType === "auto_debit" && !fields.agreement) add("agreement", "agreement is required for an auto_debit transaction.");
+  if (paymentType !== "auto_debit" && fields.agreement) add("agreement", "agreement is only for an auto_debit transaction (payment_type auto_debit).");
 
   if (fields.notifications?.email?.length && !fields.customer_email) {
     add("customer_email", "customer_email is required when notifications.email lists events.");

@@ -86,6 +86,8 @@ export function representTransaction(view: TransactionView) {
     language: txn.language,
     email_recipients: txn.email_recipients,
     extra: txn.extra,
+    payment_type: txn.payment_type,
+    agreement: txn.agreement,
     attachment: view.attachment_token ? `${env.APP_URL}/b/checkout/v1/attachments/${view.attachment_token}` : null,
     paid_amount: formatAmount(txn.paid_amount, decimals),
     refunded_amount: formatAmount(txn.refunded_amount, decimals),

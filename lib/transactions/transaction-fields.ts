@@ -1,7 +1,8 @@
 import countries from "i18n-iso-countries";
 import { z } from "zod";
-import { decimalPlaces } from "@/lib/money/decimal";
 import { duration, httpUrl } from "@/lib/validation/common";
+import { agreementSchema } from "./agreement-schema";
+import { amountSchema } from "./amount-schema";
 
 // The fields of the create/update request, as the interface defines them. The same schemas validate requests
 // and generate the OpenAPI document. Checks that need the configuration (currency list, gateways) live in the verbs.
@@ -80,13 +81,6 @@ export const notificationsSchema = z.preprocess(
   }),
 );
 
-export const amountSchema = z
-  .union([z.string(), z.number()], { error: "Enter the amount as a decimal string, for example \"12.500\"." })
-  .transform((v) => String(v).trim())
-  .refine((v) => !v.startsWith("-"), "Ensure this value is greater than 0.")
-  .refine((v) => v.startsWith("-") || decimalPlaces(v) !== null, "Enter a positive decimal number with at most 12 digits before the point, for example \"12.500\".")
-  .refine((v) => decimalPlaces(v) === null || /[1-9]/.test(v), "Ensure this value is greater than 0.");
-
 /** Every writable field; all optional here, the verbs decide which are required. */
 export const transactionFieldsSchema = z.object({
   type: z
@@ -103,7 +97,7 @@ export const transactionFieldsSchema = z.object({
   amount: amountSchema
     .optional()
     .meta({
-      description: "Positive amount with at most the currency's decimal places, as a string (or a JSON number).",
+      description: "Positive amount with at most the currency's decimal places, as a string (or a JSON number); 0 only for a save_card transaction (zero-amount authorization).",
       example: "86.000",
     }),
   currency_code: z
@@ -186,6 +180,24 @@ export const transactionFieldsSchema = z.object({
     .pipe(z.enum(["en", "ar"], { error: "Allowed languages: en, ar." }))
     .optional()
     .meta({ description: "Language of the checkout page and messages.", enum: ["en", "ar"], example: "en" }),
+  payment_type: z
+    .string({ error: "Allowed payment types: one_off, save_card, auto_debit." })
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.enum(["one_off", "save_card", "auto_debit"], { error: "Allowed payment types: one_off, save_card, auto_debit." }))
+    .optional()
+    .meta({
+      description:
+        "one_off (default); save_card: the card is saved for the customer (customer_id required; amount may be 0); auto_debit: the card is saved under `agreement` for later charges without the customer (POST /b/pbl/v2/auto-debit/).",
+      enum: ["one_off", "save_card", "auto_debit"],
+      example: "one_off",
+    }),
+  agreement: jsonObject(agreementSchema)
+    .optional()
+    .meta({
+      description:
+        "Required with payment_type auto_debit, refused otherwise. type recurring (default; needs amount_variability, expiry_date, cycle_interval_days, frequency), installment (amount_variability, expiry_date, total_cycles), unscheduled or event_based (id only). Shown to the customer on the payment page.",
+      example: { id: "sub-42", type: "recurring", amount_variability: "fixed", expiry_date: "2027-12-31", cycle_interval_days: 30, total_cycles: 12, frequency: "monthly" },
+    }),
 });
 
 export type TransactionFields = z.output<typeof transactionFieldsSchema>;

@@ -120,6 +120,11 @@ export const transactionRepresentationSchema = z
     language: z.enum(["en", "ar"]),
     email_recipients: z.array(z.string()),
     extra: z.record(z.string(), z.unknown()),
+    payment_type: z.enum(["one_off", "save_card", "auto_debit"]).meta({ description: "one_off, save_card (the card is saved) or auto_debit (saved under `agreement`)." }),
+    agreement: z
+      .looseObject({ id: z.string(), type: z.enum(["recurring", "unscheduled", "event_based", "installment"]) })
+      .nullable()
+      .meta({ description: "The auto_debit agreement as given (dates as YYYY-MM-DD), null otherwise." }),
     attachment: z.url().nullable().meta({ description: "Download URL of the attached file, if any." }),
     paid_amount: money("Paid so far.", "0.000"),
     refunded_amount: money("Refunded so far.", "0.000"),

@@ -31,5 +31,7 @@ export function writableColumns(fields: CheckedFields, config: CheckoutConfig, c
     language: fields.language ?? "en",
     email_recipients: fields.email_recipients ?? [],
     extra: fields.extra ?? {},
+    payment_type: fields.payment_type ?? "one_off",
+    agreement: fields.agreement ?? null,
   };
 }

@@ -20,6 +20,8 @@ const secretOf = (config: Record<string, unknown>) => String(config.secret ?? ""
 
 /** The built-in simulated redirect gateway (pg "sandbox"). */
 export const sandboxAdapter: GatewayAdapter = {
+  features: { tokenization: true, zeroAuthorization: true },
+
   async startPayment(ctx, input) {
     if (!input.gateway.is_sandbox) {
       throw new Conflict(`Gateway setting ${input.gateway.code} is not marked sandbox; the sandbox gateway refuses it.`);
@@ -31,6 +33,7 @@ export const sandboxAdapter: GatewayAdapter = {
       amount: input.amount,
       currency_code: input.currencyCode,
       customer_id: input.customerId,
+      must_save: input.mustSaveCard,
       operation: input.gateway.operation,
       paymentid,
       created_at: new Date(),
