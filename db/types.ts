@@ -348,6 +348,7 @@ export interface SandboxPaymentsTable {
   must_save: Generated<boolean>;
   /** An auto-debit: charged from a token, without the card page. */
   merchant_initiated: Generated<boolean>;
+  card_holder: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The sandbox gateway's vault: the card behind each token it issued. */

@@ -8,6 +8,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE transactions
       ADD COLUMN payment_type text NOT NULL DEFAULT 'one_off' CHECK (payment_type IN ('one_off', 'save_card', 'auto_debit')),
       ADD COLUMN agreement jsonb;
+    -- Saving a card may authorize a zero amount.
+    ALTER TABLE transactions DROP CONSTRAINT transactions_amount_check;
+    ALTER TABLE transactions ADD CONSTRAINT transactions_amount_check CHECK (amount > 0 OR (amount = 0 AND payment_type = 'save_card'));
 
     ALTER TABLE payment_attempts
       ADD COLUMN initiator text NOT NULL DEFAULT 'customer' CHECK (initiator IN ('customer', 'merchant')),
@@ -35,7 +38,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     ALTER TABLE sandbox_payments
       ADD COLUMN must_save boolean NOT NULL DEFAULT false,
-      ADD COLUMN merchant_initiated boolean NOT NULL DEFAULT false;
+      ADD COLUMN merchant_initiated boolean NOT NULL DEFAULT false,
+      ADD COLUMN card_holder text;
 
     CREATE TABLE sandbox_tokens (
       token text PRIMARY KEY,
@@ -55,10 +59,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     DROP TABLE sandbox_tokens, card_agreements;
-    ALTER TABLE sandbox_payments DROP COLUMN must_save, DROP COLUMN merchant_initiated;
+    ALTER TABLE sandbox_payments DROP COLUMN must_save, DROP COLUMN merchant_initiated, DROP COLUMN card_holder;
     DROP INDEX saved_cards_customer_used;
     ALTER TABLE saved_cards DROP COLUMN name_on_card, DROP COLUMN last_used_at;
     ALTER TABLE payment_attempts DROP COLUMN initiator, DROP COLUMN saved_card_id;
+    ALTER TABLE transactions DROP CONSTRAINT transactions_amount_check;
+    ALTER TABLE transactions ADD CONSTRAINT transactions_amount_check CHECK (amount > 0);
     ALTER TABLE transactions DROP COLUMN payment_type, DROP COLUMN agreement;
   `.execute(db);
 }

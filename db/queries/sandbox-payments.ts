@@ -2,8 +2,10 @@ import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../client";
 import type { SandboxPaymentsTable, SandboxStatus } from "../types";
 
-export function insertSandboxPayment(db: Db, row: Insertable<SandboxPaymentsTable>) {
-  return db.insertInto("sandbox_payments").values(row).execute();
+/** `ignoreRepeat`: a payment sent again under the same reference keeps the first one. */
+export function insertSandboxPayment(db: Db, row: Insertable<SandboxPaymentsTable>, options: { ignoreRepeat?: boolean } = {}) {
+  const insert = db.insertInto("sandbox_payments").values(row);
+  return (options.ignoreRepeat ? insert.onConflict((oc) => oc.column("reference_number").doNothing()) : insert).execute();
 }
 
 export function findSandboxPayment(db: Db, reference: string) {

@@ -1,7 +1,7 @@
 import { Forbidden } from "@/lib/errors";
 
 /** Actions an admin user may be allowed; API keys may take all of them. */
-export const ACTIONS = ["create", "update", "refund", "capture", "void", "cancel", "expire", "delete", "inquiry"] as const;
+export const ACTIONS = ["create", "update", "refund", "capture", "void", "cancel", "expire", "delete", "inquiry", "auto_debit"] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export type Caller =

@@ -9,7 +9,7 @@ export interface GatewayResult {
   /** The gateway's raw answer, kept on the attempt as `gateway_response`. */
   gatewayResponse: Record<string, unknown>;
   message: string | null;
-  card: { brand: string; masked: string; expiry: string } | null;
+  card: { brand: string; masked: string; expiry: string; holder?: string | null } | null;
   /** A reusable token when the customer asked to save the card and the gateway issued one. */
   savedCardToken: string | null;
 }

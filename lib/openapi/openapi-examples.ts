@@ -80,6 +80,8 @@ const created = {
   language: "en",
   email_recipients: [],
   extra: {},
+  payment_type: "one_off",
+  agreement: null as Record<string, unknown> | null,
   attachment: null,
   paid_amount: "0.000",
   refunded_amount: "0.000",

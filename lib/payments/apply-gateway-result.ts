@@ -4,12 +4,12 @@ import {
   moveTransaction,
   settleAttempt,
 } from "@/db/queries/payments";
-import { insertSavedCard } from "@/db/queries/saved-cards";
 import { findTransactionView } from "@/db/queries/transactions";
 import type { PaymentAttempt } from "@/db/types";
 import type { Db } from "@/db/client";
 import type { FinalResult } from "@/lib/gateways/adapter";
 import { queueGiveBack } from "@/lib/operations/queue-give-back";
+import { keepSavedCard } from "./keep-saved-card";
 import { RESULT_WORDS, transitionFor } from "./transitions";
 
 /**
@@ -63,18 +63,6 @@ export async function applyGatewayResult(
     await insertEvent(db, { sessionId: txn.session_id, kind: "attempt_settled", from: txn.state, to: txn.state, cause, attemptId: attempt.id, data });
   }
 
-  if (result.savedCardToken && result.card && txn.customer_id) {
-    const [month, year] = result.card.expiry.split("/").map(Number);
-    await insertSavedCard(db, {
-      customerId: txn.customer_id,
-      pg: attempt.pg,
-      gatewayCode: attempt.gateway_code,
-      token: result.savedCardToken,
-      brand: result.card.brand,
-      masked: result.card.masked,
-      month: month!,
-      year: year!,
-    });
-  }
+  if (result.outcome === "success") await keepSavedCard(db, txn, attempt, result);
   return true;
 }

@@ -21,7 +21,7 @@ export type StartPaymentResult =
 export const REFERENCE_NUMBER = /^[A-Z0-9]{6,40}$/;
 
 /** Our reference for an attempt: unique, unguessable, printable on a receipt. */
-const newReference = () => `CK${randomBytes(8).toString("hex").toUpperCase()}`;
+export const newReference = () => `CK${randomBytes(8).toString("hex").toUpperCase()}`;
 
 /**
  * The customer's pay action: a new pending attempt on one of the transaction's gateways, and the address of

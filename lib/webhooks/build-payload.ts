@@ -63,6 +63,8 @@ export function buildWebhookPayload(input: {
     timestamp_utc: input.event.created_at.toISOString(),
     extra: txn.extra,
     is_sandbox: gateway?.is_sandbox ?? false,
+    payment_type: txn.payment_type,
+    ...(txn.agreement ? { agreement: txn.agreement } : {}),
     ...(input.operation ? operationFields(input.operation, input.event.data, input.view) : {}),
   };
   return input.hmacKey ? { ...payload, signature: signPayment(input.hmacKey, payload) } : payload;

@@ -1,13 +1,14 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { z } from "zod";
 import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
+import { insertSandboxToken } from "@/db/queries/sandbox-tokens";
 import { findSavedCard } from "@/db/queries/saved-cards";
 import type { SandboxOperationBehaviour, SandboxStatus } from "@/db/types";
 import type { Ctx } from "@/lib/context";
 import { NotFound, ValidationFailed } from "@/lib/errors";
 import { parseInput } from "@/lib/validation/parse-input";
 import { browserReturnUrl, scheduleCallback } from "./notify-merchant";
-import { cardBehaviour, cardBrand, maskCard, operationBehaviour, passesLuhn, type CardBehaviour } from "./test-cards";
+import { cardBehaviour, cardBrand, laterChargeBehaviour, maskCard, operationBehaviour, passesLuhn, type CardBehaviour } from "./test-cards";
 import { sandboxChallengeUrl } from "./sandbox-urls";
 
 const STATUS: Record<CardBehaviour, SandboxStatus> = {
@@ -47,7 +48,9 @@ export type ChargeInput = { reference: string; cvv: string } & (
 
 /**
  * The sandbox gateway takes the card the customer typed (or a saved one) and decides by test card number.
- * Only the brand, the last four digits and the expiry are kept. Returns where the browser goes next.
+ * Only the brand, the last four digits, the expiry and the holder's name are kept. A card to be saved (the
+ * customer ticked it, or the merchant's transaction saves cards) gets a token in the sandbox's vault, with what
+ * later charges of it without the customer will do. Returns where the browser goes next.
  */
 export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput }): Promise<{ url: string }> {
   const payment = await findSandboxPayment(ctx.db, input.reference);
@@ -59,8 +62,10 @@ export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput 
     brand: string;
     masked: string;
     expiry: string;
+    holder: string | null;
     behaviour: CardBehaviour;
     operations: SandboxOperationBehaviour;
+    later: "approve" | "decline";
     save: boolean;
     token: string | null;
   };
@@ -69,19 +74,45 @@ export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput 
     const saved = payment.customer_id ? await findSavedCard(ctx.db, input.savedCardId, payment.customer_id) : undefined;
     if (!saved) throw new ValidationFailed({ savedCardId: ["This saved card is not available."] });
     const expiry = `${String(saved.expiry_month).padStart(2, "0")}/${String(saved.expiry_year % 100).padStart(2, "0")}`;
-    card = { brand: saved.brand, masked: saved.masked_number, expiry, behaviour: "approve", operations: "accept", save: false, token: null };
+    // Paying with a saved card under a new agreement links that agreement to the same token.
+    card = {
+      brand: saved.brand,
+      masked: saved.masked_number,
+      expiry,
+      holder: saved.name_on_card,
+      behaviour: "approve",
+      operations: "accept",
+      later: "approve",
+      save: payment.must_save,
+      token: payment.must_save ? saved.token : null,
+    };
   } else {
     const data = parseInput(newCard, input);
-    const save = data.saveCard && payment.customer_id !== null;
+    const save = (data.saveCard || payment.must_save) && payment.customer_id !== null;
     card = {
       brand: cardBrand(data.cardNumber),
       masked: maskCard(data.cardNumber),
       expiry: data.expiry.replace(/\s/g, ""),
+      holder: data.name,
       behaviour: cardBehaviour(data.cardNumber),
       operations: operationBehaviour(data.cardNumber),
+      later: laterChargeBehaviour(data.cardNumber),
       save,
       token: save ? `tok_${randomBytes(16).toString("hex")}` : null,
     };
+    if (card.token && STATUS[card.behaviour] !== "declined") {
+      // Before the payment moves: a result that names a token always finds it in the vault.
+      await insertSandboxToken(ctx.db, {
+        token: card.token,
+        gateway_code: payment.gateway_code,
+        customer_id: payment.customer_id!,
+        card_brand: card.brand,
+        card_masked: card.masked,
+        card_expiry: card.expiry,
+        charge_behaviour: card.later,
+        operation_behaviour: card.operations,
+      });
+    }
   }
 
   const status = STATUS[card.behaviour];
@@ -91,6 +122,7 @@ export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput 
     card_brand: card.brand,
     card_masked: card.masked,
     card_expiry: card.expiry,
+    card_holder: card.holder,
     save_card: card.save,
     operation_behaviour: card.operations,
     token: card.token,

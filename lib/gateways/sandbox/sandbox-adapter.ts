@@ -2,6 +2,8 @@ import { randomInt } from "node:crypto";
 import { findSandboxPayment, insertSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
 import type { GatewayAdapter, VerifiedMessage } from "@/lib/gateways/adapter";
 import { Conflict } from "@/lib/errors";
+import { forgetSandboxToken } from "@/db/queries/sandbox-tokens";
+import { chargeSandboxToken } from "./charge-token";
 import { sandboxResult } from "./sandbox-message";
 import { inquireSandboxOperation, operateInSandbox } from "./sandbox-operations";
 import { hasValidSignature } from "./sandbox-signature";
@@ -75,4 +77,10 @@ export const sandboxAdapter: GatewayAdapter = {
   operate: (ctx, _gateway, input) => operateInSandbox(ctx, input),
 
   inquireOperation: (ctx, _gateway, reference, { settle }) => inquireSandboxOperation(ctx, reference, settle),
+
+  chargeToken: (ctx, gateway, input) => chargeSandboxToken(ctx, gateway, input),
+
+  async removeToken(ctx, gateway, token) {
+    await forgetSandboxToken(ctx.db, token, gateway.code);
+  },
 };

@@ -49,7 +49,7 @@ export function sandboxResult(p: SandboxPayment): GatewayResult {
   return {
     outcome: outcomeOf(p.status),
     message: p.status === "approved" ? null : text,
-    card: p.card_masked ? { brand: p.card_brand ?? "Card", masked: p.card_masked, expiry: `${month}/${year}` } : null,
+    card: p.card_masked ? { brand: p.card_brand ?? "Card", masked: p.card_masked, expiry: `${month}/${year}`, holder: p.card_holder } : null,
     savedCardToken: p.status === "approved" && p.save_card ? p.token : null,
     gatewayResponse: {
       result: resultWord(p),

@@ -11,7 +11,13 @@ export const TEST_CARDS: Record<string, Exclude<CardBehaviour, "unknown">> = {
   "4000000000000259": "no_answer",
   "4000000000000069": "approve",
   "4000000000000077": "approve",
+  "4000000000000341": "approve",
 };
+
+/** Approved (and saved) on the page, but every later charge without the customer (auto-debit) is declined. */
+const DECLINED_LATER = new Set(["4000000000000341"]);
+
+export const laterChargeBehaviour = (digits: string): "approve" | "decline" => (DECLINED_LATER.has(digits) ? "decline" : "approve");
 
 /** Approved cards whose later refunds, captures and voids the sandbox refuses or leaves unanswered. */
 const OPERATION_CARDS: Record<string, SandboxOperationBehaviour> = {

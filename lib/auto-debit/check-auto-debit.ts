@@ -1,0 +1,67 @@
+import type { findAgreementLink } from "@/db/queries/card-agreements";
+import type { TransactionView } from "@/db/queries/transactions";
+import type { SavedCardsTable } from "@/db/types";
+import type { Selectable } from "kysely";
+import { Conflict, ValidationFailed } from "@/lib/errors";
+import { formatAmount, toUnits } from "@/lib/money/decimal";
+
+type AgreementLink = NonNullable<Awaited<ReturnType<typeof findAgreementLink>>>;
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Whether the card's expiry month has ended (UTC). */
+export const cardExpired = (card: { expiry_month: number; expiry_year: number }, now: Date) =>
+  card.expiry_year < now.getUTCFullYear() || (card.expiry_year === now.getUTCFullYear() && card.expiry_month < now.getUTCMonth() + 1);
+
+/** What the transaction must be: an auto_debit transaction still waiting for its first payment. */
+export function checkChargeable(view: TransactionView): void {
+  const { txn } = view;
+  if (txn.payment_type !== "auto_debit" || !txn.agreement || !txn.customer_id) {
+    throw new Conflict(`Only an auto_debit transaction can be auto-debited; this one is ${txn.payment_type}.`);
+  }
+  if (txn.state !== "created") {
+    throw new Conflict(`Only a transaction in state created can be auto-debited; this one is ${txn.state}.`);
+  }
+}
+
+/**
+ * The rules between a card, the agreement the customer accepted with it, and this charge; each broken one is a
+ * 400 naming what to fix, and nothing is charged.
+ */
+export function checkCardAndAgreement(
+  view: TransactionView,
+  card: Selectable<SavedCardsTable> | undefined,
+  link: AgreementLink | undefined,
+  now: Date,
+): void {
+  const { txn, decimals } = view;
+  const agreement = txn.agreement!;
+  const fail = (field: string, message: string) => {
+    throw new ValidationFailed({ [field]: [message] });
+  };
+  if (!card || card.deleted_at) return fail("token", `No saved card with this token for customer ${txn.customer_id}.`);
+  if (!txn.pg_codes.includes(card.gateway_code)) {
+    return fail("token", `This card was saved on gateway ${card.gateway_code}, which this transaction does not use (${txn.pg_codes.join(", ")}).`);
+  }
+  if (cardExpired(card, now)) {
+    return fail("token", `This card expired at the end of ${String(card.expiry_month).padStart(2, "0")}/${card.expiry_year}; the customer must pay once with a new card.`);
+  }
+  if (!link || link.card_id !== card.id) {
+    return fail("token", `This card is not the one the customer saved under agreement ${agreement.id}.`);
+  }
+  const accepted = link.agreement;
+  if (accepted.type !== agreement.type || accepted.amount_variability !== agreement.amount_variability) {
+    return fail("agreement", `Agreement ${agreement.id} differs from the one the customer accepted (${accepted.type}, ${accepted.amount_variability ?? "no amount rule"}).`);
+  }
+  if (accepted.expiry_date && accepted.expiry_date < today(now)) return fail("agreement", `Agreement ${agreement.id} expired on ${accepted.expiry_date}.`);
+  if (accepted.start_date && accepted.start_date > today(now)) return fail("agreement", `Agreement ${agreement.id} starts on ${accepted.start_date}.`);
+  if (accepted.total_cycles !== undefined && Number(link.charges) >= accepted.total_cycles) {
+    return fail("agreement", `All ${accepted.total_cycles} charges of agreement ${agreement.id} were made.`);
+  }
+  if (accepted.amount_variability === "fixed" && (toUnits(txn.amount, 6) !== toUnits(link.amount, 6) || txn.currency_code !== link.currency_code)) {
+    return fail("amount", `Agreement ${agreement.id} has a fixed amount: ${formatAmount(link.amount, decimals)} ${link.currency_code} each time.`);
+  }
+  if (accepted.max_amount_per_cycle !== undefined && toUnits(txn.amount, 6) > toUnits(accepted.max_amount_per_cycle, 6)) {
+    return fail("amount", `Agreement ${agreement.id} allows at most ${accepted.max_amount_per_cycle} ${link.currency_code} a charge.`);
+  }
+}
