@@ -162,12 +162,11 @@ describe("pg_codes", () => {
     expectFieldError(await api.create(minimal({ pg_codes })), ["pg_codes"], /Must be a list/);
   });
 
-  it("refuses codes of different operations together", async () => {
-    expectFieldError(
-      await api.create(minimal({ pg_codes: ["card", "card-auth"] })),
-      ["pg_codes"],
-      /share one operation \(purchase or authorize\)/,
-    );
+  it("takes codes of different operations together: the first one's operation until the customer picks", async () => {
+    const res = await api.create(minimal({ pg_codes: ["card-auth", "card"] }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.operation).toBe("authorize");
+    expect(res.body.payment_methods.map((m: { code: string }) => m.code)).toEqual(["card-auth", "card"]);
   });
 
   it("requires pg_codes", async () => {

@@ -33,7 +33,7 @@ describe("payment lifecycle on the sandbox gateway", () => {
     ]);
     const row = await attempt(reference);
     expect(row.state).toBe("success");
-    expect(row.card).toEqual({ brand: "Visa", masked: "•••• 1111", expiry: "12/39" });
+    expect(row.card).toEqual({ brand: "Visa", masked: "•••• 1111", expiry: "12/39", holder: "Sara Ahmad" });
     expect(Object.keys(row.gateway_response!)).toEqual(
       expect.arrayContaining(["result", "postdate", "ref", "trackid", "tranid", "udf1", "udf2", "udf3", "udf4", "udf5", "eci", "responsecode", "paymentid", "auth"]),
     );

@@ -1,7 +1,7 @@
 import { type Insertable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
 import { addJob } from "./jobs";
-import type { PaymentAttemptsTable, TransactionState, TransactionsTable } from "../types";
+import type { GatewayOperation, PaymentAttemptsTable, TransactionState, TransactionsTable } from "../types";
 
 export function insertAttempt(db: Db, row: Insertable<PaymentAttemptsTable>) {
   return db.insertInto("payment_attempts").values(row).returningAll().executeTakeFirstOrThrow();
@@ -56,6 +56,10 @@ export function flagDuplicateAttempt(db: Db, id: string) {
 }
 
 /** The one way a transaction's state changes: conditional on where it stands now. */
+export function setTransactionOperation(db: Db, sessionId: string, operation: GatewayOperation) {
+  return db.updateTable("transactions").set({ operation, updated_at: new Date() }).where("session_id", "=", sessionId).execute();
+}
+
 export function moveTransaction(
   db: Db,
   sessionId: string,

@@ -62,7 +62,7 @@ export async function autoDebit({ ctx, input }: { ctx: Ctx; input: { caller: Cal
       initiator: "merchant",
       saved_card_id: card!.id,
     });
-    await moveTransaction(trx, txn.session_id, ["created"], "pending");
+    await moveTransaction(trx, txn.session_id, ["created"], "pending", { operation: gateway.operation });
     await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: "created", to: "pending", cause: "auto_debit", attemptId: attempt.id });
     return attempt;
   });

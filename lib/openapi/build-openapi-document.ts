@@ -1,4 +1,7 @@
 import { env } from "@/lib/env";
+import { autoDebitPaths } from "./auto-debit-paths";
+import { cardPaths } from "./card-paths";
+import { messageNotificationPaths } from "./message-notification-paths";
 import { components } from "./openapi-components";
 import { paths } from "./openapi-paths";
 import { operationPaths } from "./operation-paths";
@@ -30,8 +33,10 @@ export function buildOpenApiDocument() {
       { name: "Payment transactions", description: "Create, read and update payment transactions." },
       { name: "Attachments", description: "Files attached to transactions." },
       { name: "Operations", description: "Refund, capture, void, cancel, expire or delete a transaction; ask its gateway about it." },
+      { name: "Notifications", description: "Send a transaction's payment link to the customer again." },
+      { name: "Saved cards", description: "The gateways a transaction can use; customers' saved cards: listed, charged without the customer, removed." },
     ],
-    paths: { ...paths, ...operationPaths },
+    paths: { ...paths, ...operationPaths, ...cardPaths, ...messageNotificationPaths, ...autoDebitPaths },
     components: components(),
   };
 }

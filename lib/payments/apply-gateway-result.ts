@@ -34,13 +34,15 @@ export async function applyGatewayResult(
 
   const view = (await findTransactionView(db, attempt.session_id, true))!;
   const { txn } = view;
-  const { to, from } = transitionFor(result.outcome, txn.operation);
+  // The attempt's gateway decides between paid and authorized (a transaction's gateways may differ).
+  const operation = view.gateways.find((g) => g.code === attempt.gateway_code)?.operation ?? txn.operation;
+  const { to, from } = transitionFor(result.outcome, operation);
   const moved = await moveTransaction(
     db,
     txn.session_id,
     from,
     to,
-    result.outcome === "success" ? { paid_amount: attempt.amount } : {},
+    result.outcome === "success" ? { paid_amount: attempt.amount, operation } : {},
   );
   const data = { result: RESULT_WORDS[result.outcome], outcome: result.outcome, reference_number: attempt.reference_number };
 
@@ -49,7 +51,7 @@ export async function applyGatewayResult(
   } else if (result.outcome === "success") {
     // Money moved for a transaction that was already settled (or expired, or canceled): give it back.
     await flagDuplicateAttempt(db, attempt.id);
-    await queueGiveBack(db, attempt, txn.operation);
+    await queueGiveBack(db, attempt, operation);
     await insertEvent(db, {
       sessionId: txn.session_id,
       kind: "duplicate_payment",

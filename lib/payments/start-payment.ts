@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
-import { insertAttempt, insertEvent, moveTransaction, setAttemptGatewayResponse } from "@/db/queries/payments";
+import { insertAttempt, insertEvent, moveTransaction, setAttemptGatewayResponse, setTransactionOperation } from "@/db/queries/payments";
 import { findTransactionView } from "@/db/queries/transactions";
 import type { Ctx } from "@/lib/context";
 import { NotFound } from "@/lib/errors";
@@ -58,6 +58,8 @@ export async function startPayment({ ctx, input }: { ctx: Ctx; input: { sessionI
       fee: fee.fee,
       currency_code: txn.currency_code,
     });
+    // Gateways of one transaction may differ in operation: the one the customer picks decides it.
+    if (gateway.operation !== txn.operation) await setTransactionOperation(trx, txn.session_id, gateway.operation);
     if (txn.state !== "pending") {
       await moveTransaction(trx, txn.session_id, ["created", "attempted"], "pending");
       await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: txn.state, to: "pending", cause: "payment_started", attemptId: attempt.id });

@@ -11,7 +11,7 @@ export type CheckedFields = TransactionFields & { amount: string; currency_code:
 
 /**
  * The rules that need the configuration or more than one field, applied to the whole (merged) transaction:
- * currency configured, amount places, gateways usable by the caller and enabled for the currency, one operation,
+ * currency configured, amount places, gateways usable by the caller and enabled for the currency,
  * contact fields for the requested notifications, and what saving a card needs (customer, agreement, gateways
  * that save cards). Fields that failed their own rules are left out of `fields`
  * (see read-fields.ts) and so of the checks that need them.
@@ -47,9 +47,6 @@ export async function checkTransaction(
     } else {
       usable.push(gateway);
     }
-  }
-  if (new Set(usable.map((g) => g.operation)).size > 1) {
-    add("pg_codes", "All gateway codes of one transaction must share one operation (purchase or authorize).");
   }
   if (paymentType !== "one_off") {
     if (!fields.customer_id) add("customer_id", `customer_id is required for a ${paymentType} transaction: the card is saved for that customer.`);

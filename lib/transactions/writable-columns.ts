@@ -3,7 +3,8 @@ import type { CheckedFields } from "./check-transaction";
 
 /**
  * The transaction's columns for its writable fields, with their defaults: what create inserts and what an
- * update (PATCH or PUT, after merging) writes. The expiration counts from creation.
+ * update (PATCH or PUT, after merging) writes. The expiration counts from creation. The operation is the first
+ * gateway's until the customer (or an auto-debit) picks a gateway: then it is that gateway's.
  */
 export function writableColumns(fields: CheckedFields, config: CheckoutConfig, createdAt: Date) {
   const expirationSeconds = fields.expiration_time ?? config.default_expiration_seconds;
