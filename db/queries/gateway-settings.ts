@@ -12,3 +12,13 @@ export function findGatewaySettingByCode(db: Db, code: string) {
 export function listGatewaySettings(db: Db) {
   return db.selectFrom("gateway_settings").selectAll().orderBy("code").execute();
 }
+
+/** The enabled gateway settings as a list of payment methods shows them (no credentials), by code. */
+export function listEnabledGatewaySettings(db: Db) {
+  return db
+    .selectFrom("gateway_settings")
+    .select(["code", "name", "pg", "is_sandbox", "currencies", "operation", "icon_url"])
+    .where("enabled", "=", true)
+    .orderBy("code")
+    .execute();
+}
