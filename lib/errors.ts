@@ -45,8 +45,12 @@ export class PayloadTooLarge extends DomainError {}
 
 export class UnsupportedMediaType extends DomainError {}
 
+/** A 429 with Retry-After; the message defaults to the login throttle's. */
 export class TooManyRequests extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Too many failed attempts. Try again in ${retryAfterSeconds} seconds.`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Too many failed attempts. Try again in ${retryAfterSeconds} seconds.`,
+  ) {
+    super(message);
   }
 }

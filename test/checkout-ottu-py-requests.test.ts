@@ -1,6 +1,6 @@
-import net from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startCheckoutApi } from "./support/checkout-setup";
+import { httpxRequest, jsonBody, pythonJson, removeEmptyValues } from "./support/httpx-wire";
 import { files } from "./support/checkout-samples";
 import { CARDS, deliverReturn, payWith } from "./support/payment-flow";
 
@@ -20,39 +20,6 @@ let api: Awaited<ReturnType<typeof startCheckoutApi>>;
 beforeAll(async () => {
   api = await startCheckoutApi();
 });
-
-const HTTPX_HEADERS = (host: string) => [
-  ["Host", host],
-  ["Accept", "*/*"],
-  ["Accept-Encoding", "gzip, deflate"],
-  ["Connection", "keep-alive"],
-  ["User-Agent", "python-httpx/0.23.3"],
-];
-
-/** What Python's json.dumps writes: default separators and ASCII escapes, or httpx 0.28's compact UTF-8. */
-function pythonJson(value: unknown, style: "httpx-0.23" | "httpx-0.28" = "httpx-0.23"): string {
-  const [item, key] = style === "httpx-0.23" ? [", ", ": "] : [",", ":"];
-  const str = (s: string) => {
-    const json = JSON.stringify(s);
-    return style === "httpx-0.23" ? json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) : json;
-  };
-  const dump = (v: unknown): string => {
-    if (v === null || v === undefined) return "null";
-    if (typeof v === "string") return str(v);
-    if (typeof v === "number" || typeof v === "boolean") return JSON.stringify(v);
-    if (Array.isArray(v)) return `[${v.map(dump).join(item)}]`;
-    return `{${Object.entries(v).map(([k, x]) => `${str(k)}${key}${dump(x)}`).join(item)}}`;
-  };
-  return dump(value);
-}
-
-/** ottu-py's remove_empty_values: keeps the keys whose value is truthy in Python. */
-const removeEmptyValues = (payload: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(payload).filter(
-      ([, v]) => !(v === null || v === undefined || v === false || v === 0 || v === "" || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && Object.keys(v as object).length === 0)),
-    ),
-  );
 
 /** The payload Session.create builds, in its key order, before dropping falsy values and adding kwargs. */
 function createPayload(args: Record<string, unknown>, kwargs: Record<string, unknown> = {}) {
@@ -95,67 +62,10 @@ function httpxMultipart(data: Record<string, unknown>, file: { path: string; con
   return Buffer.concat(chunks);
 }
 
-interface Wire {
-  status: number;
-  headers: Record<string, string>;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+/** An httpx request to the API under test (test/support/httpx-wire.ts). */
+const httpx = (method: string, path: string, authorization: string, body?: { bytes: Buffer; type: string }, extra: string[][] = []) =>
+  httpxRequest(api.base, method, path, authorization, body, extra);
 
-/** Writes the exact request bytes on a socket and reads one HTTP/1.1 response (Content-Length or chunked). */
-function sendRaw(request: Buffer): Promise<Wire> {
-  const { hostname, port } = new URL(api.base);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.write(request));
-    let buffer = Buffer.alloc(0);
-    socket.on("error", reject);
-    socket.on("data", (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      const end = buffer.indexOf("\r\n\r\n");
-      if (end < 0) return;
-      const [statusLine, ...lines] = buffer.subarray(0, end).toString("latin1").split("\r\n");
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
-      const rest = buffer.subarray(end + 4);
-      let body: Buffer | null = null;
-      if (headers["content-length"] !== undefined) {
-        if (rest.length >= Number(headers["content-length"])) body = rest.subarray(0, Number(headers["content-length"]));
-      } else if (headers["transfer-encoding"] === "chunked") {
-        const parts: Buffer[] = [];
-        let at = 0;
-        for (;;) {
-          const lineEnd = rest.indexOf("\r\n", at);
-          if (lineEnd < 0) break;
-          const size = parseInt(rest.subarray(at, lineEnd).toString(), 16);
-          if (size === 0) {
-            body = Buffer.concat(parts);
-            break;
-          }
-          if (rest.length < lineEnd + 2 + size + 2) break;
-          parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
-          at = lineEnd + 2 + size + 2;
-        }
-      }
-      if (body === null) return;
-      socket.end();
-      const text = body.toString("utf8");
-      resolve({ status: Number(statusLine!.split(" ")[1]), headers, body: text ? JSON.parse(text) : null });
-    });
-  });
-}
-
-/** An httpx request: its request line, default headers, then the body headers and Authorization in its order. */
-function httpx(method: string, path: string, authorization: string, body?: { bytes: Buffer; type: string }, extra: string[][] = []) {
-  const { host } = new URL(api.base);
-  const headers = [
-    ...HTTPX_HEADERS(host),
-    ...extra,
-    ...(body ? [["Content-Length", String(body.bytes.length)], ["Content-Type", body.type]] : []),
-    ["Authorization", authorization],
-  ];
-  const head = `${method} ${path} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n`;
-  return sendRaw(Buffer.concat([Buffer.from(head, "latin1"), body?.bytes ?? Buffer.alloc(0)]));
-}
-
-const jsonBody = (payload: unknown, style?: "httpx-0.23" | "httpx-0.28") => ({ bytes: Buffer.from(pythonJson(payload, style), "utf8"), type: "application/json" });
 const basicAuth = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`, "utf8").toString("base64")}`;
 
 describe("the reproduction", () => {
@@ -361,5 +271,85 @@ describe("Session.refund / capture / void / cancel / expire / delete / psq", () 
     expect((await ops("expire", { session_id: b })).body).toMatchObject({ state: "expired" });
     expect((await ops("delete", { session_id: b })).status).toBe(200);
     expect((await httpx("GET", `/b/checkout/v1/pymt-txn/${b}`, api.apiKey)).status).toBe(404);
+  });
+});
+
+describe("Session.auto_debit and Ottu.auto_debit_autoflow", () => {
+  const AGREEMENT = {
+    id: "test-agreement-id",
+    amount_variability: "fixed",
+    cycle_interval_days: 30,
+    expiry_date: `${new Date().getUTCFullYear() + 1}-11-07`,
+    frequency: "monthly",
+    total_cycles: 12,
+  };
+  const customer = "test-customer-jpg";
+
+  /** The first payment, with the customer on the hosted page: the card is saved under the agreement. */
+  async function setUpAgreement() {
+    const created = await httpx(
+      "POST",
+      "/b/checkout/v1/pymt-txn/",
+      api.apiKey,
+      jsonBody(createPayload({ type: "payment_request", amount: "12.34", currency_code: "KWD", pg_codes: ["card"], payment_type: "auto_debit", customer_id: customer, agreement: AGREEMENT })),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ payment_type: "auto_debit", agreement: { ...AGREEMENT, type: "recurring" } });
+    await deliverReturn(api.ctx, (await payWith(api.ctx, created.body.session_id, CARDS.approve)).next);
+    // Card.get(customer_id, agreement_id): the first card of the bare list.
+    const cards = await httpx("POST", "/b/pbl/v2/card/", api.apiKey, jsonBody(removeEmptyValues({ type: "sandbox", customer_id: customer, pg_codes: null, agreement_id: AGREEMENT.id })));
+    expect(cards.status).toBe(200);
+    expect(cards.body[0].agreements).toEqual([AGREEMENT.id]);
+    return cards.body[0].token as string;
+  }
+
+  it("auto_debit(token, session_id) charges the card saved under the agreement", async () => {
+    const token = await setUpAgreement();
+    const next = await httpx(
+      "POST",
+      "/b/checkout/v1/pymt-txn/",
+      api.apiKey,
+      jsonBody(createPayload({ type: "payment_request", amount: "12.34", currency_code: "KWD", pg_codes: ["card"], payment_type: "auto_debit", customer_id: customer, agreement: AGREEMENT })),
+    );
+    const res = await httpx("POST", "/b/pbl/v2/auto-debit/", api.apiKey, jsonBody({ session_id: next.body.session_id, token }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ result: "success", state: "paid", payment_type: "auto_debit", customer_id: customer, amount: "12.340", session_id: next.body.session_id });
+  });
+
+  it("auto_debit_autoflow: payment methods that save cards, then create (every such gateway, mixed operations), then auto_debit", async () => {
+    const token = await setUpAgreement();
+    // Session.get_auto_debit_pg_codes → Ottu.get_payment_methods(plugin, currencies=[currency], tokenizable=True)
+    const methods = await httpx(
+      "POST",
+      "/b/pbl/v2/payment-methods/",
+      api.apiKey,
+      jsonBody(removeEmptyValues({ plugin: "payment_request", currencies: ["KWD"], customer_id: null, operation: null, tokenizable: true, pg_names: null, type: "sandbox" })),
+    );
+    expect(methods.status).toBe(200);
+    const pgCodes = methods.body.payment_methods.map((m: { code: string }) => m.code);
+    expect(pgCodes).toEqual(expect.arrayContaining(["card", "card-auth"]));
+    // Session.create(payment_type="auto_debit", ...) with checkout_extra_args spread as keyword arguments
+    const created = await httpx(
+      "POST",
+      "/b/checkout/v1/pymt-txn/",
+      api.apiKey,
+      jsonBody(createPayload({ type: "payment_request", amount: "12.34", currency_code: "KWD", pg_codes: pgCodes, payment_type: "auto_debit", customer_id: customer, agreement: AGREEMENT, order_no: "AUTO-2" })),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const res = await httpx("POST", "/b/pbl/v2/auto-debit/", api.apiKey, jsonBody({ session_id: created.body.session_id, token }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The card's gateway (a purchase one) decides: paid, not authorized.
+    expect(res.body).toMatchObject({ result: "success", state: "paid", operation: "purchase", gateway_account: "card", order_no: "AUTO-2" });
+  });
+
+  it("answers ottu-py's fixture agreement (no type, an expiry date in the past) with field errors", async () => {
+    const res = await httpx(
+      "POST",
+      "/b/checkout/v1/pymt-txn/",
+      api.apiKey,
+      jsonBody(createPayload({ type: "payment_request", amount: "12.34", currency_code: "KWD", pg_codes: ["card"], payment_type: "auto_debit", customer_id: customer, agreement: { ...AGREEMENT, expiry_date: "2023-11-07" } })),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ agreement: { expiry_date: ["The agreement's expiry date has passed."] } });
   });
 });

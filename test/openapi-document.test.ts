@@ -2,7 +2,9 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import type { MoneyAfter } from "@/db/queries/operations";
 import { REFUSAL_MESSAGE } from "@/lib/gateways/sandbox/sandbox-operations";
+import { readResendRequest } from "@/lib/notifications/read-resend-request";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { resendAnswerSchema } from "@/lib/openapi/message-notification-paths";
 import { EXAMPLE_HMAC_KEY, operationScenarios, REFUSED_DETAIL } from "@/lib/openapi/operation-examples";
 import { moneyResultSchema, stateResultSchema } from "@/lib/openapi/operation-schemas";
 import { moneyAnswer, stateAnswer } from "@/lib/operations/operation-answer";
@@ -36,6 +38,7 @@ describe("OpenAPI document", () => {
     expect(Object.keys(doc.paths["/b/checkout/v1/attachments/{token}"])).toEqual(["get"]);
     expect(Object.keys(doc.paths["/b/pbl/v2/operation/"])).toEqual(["post"]);
     expect(Object.keys(doc.paths["/b/pbl/v2/inquiry/"])).toEqual(["post"]);
+    expect(Object.keys(doc.paths["/b/pbl/v2/message-notification/"])).toEqual(["post"]);
     expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
     const statuses = new Set(operations.flatMap((o) => Object.keys(o.responses)));
     for (const status of ["200", "201", "202", "400", "401", "403", "404", "405", "409", "413", "415", "429", "500"]) {
@@ -78,7 +81,8 @@ describe("OpenAPI document", () => {
     const item = doc.paths["/b/checkout/v1/pymt-txn/{session_id}"];
     expect(item.get.security).toEqual([]);
     const writes = [doc.paths["/b/checkout/v1/pymt-txn/"].post, item.patch, item.put];
-    for (const op of [...writes, doc.paths["/b/pbl/v2/operation/"].post, doc.paths["/b/pbl/v2/inquiry/"].post]) {
+    const posts = ["/b/pbl/v2/operation/", "/b/pbl/v2/inquiry/", "/b/pbl/v2/message-notification/"].map((p) => doc.paths[p].post);
+    for (const op of [...writes, ...posts]) {
       expect(op.security).toEqual([{ ApiKey: [] }, { Basic: [] }]);
     }
   });
@@ -148,6 +152,23 @@ describe("OpenAPI document", () => {
       expect(readTarget(example.value, errors)).not.toBeNull();
       expect(errors).toEqual({});
     }
+  });
+
+  it("describes the payment link resend: its body examples are read by the service's reader, its answers are listed", () => {
+    const resend = doc.paths["/b/pbl/v2/message-notification/"].post;
+    expect(resend.tags).toEqual(["Notifications"]);
+    expect(doc.tags.map((t: Json) => t.name)).toContain("Notifications");
+    expect(Object.keys(resend.requestBody.content)).toEqual(["application/json", "application/x-www-form-urlencoded", "multipart/form-data"]);
+    const bodies = ["application/json", "application/x-www-form-urlencoded"].flatMap(
+      (type) => Object.values(resend.requestBody.content[type].examples) as Json[],
+    );
+    expect(bodies.length).toBeGreaterThanOrEqual(3);
+    for (const example of bodies) expect(() => readResendRequest(example.value)).not.toThrow();
+    expect(Object.keys(resend.responses)).toEqual(["200", "400", "401", "403", "404", "409", "413", "415", "429", "500"]);
+    for (const example of Object.values(resend.responses["200"].content["application/json"].examples) as Json[]) {
+      resendAnswerSchema.parse(example.value);
+    }
+    expect(resend.responses["429"].headers["Retry-After"]).toEqual({ $ref: "#/components/headers/Retry-After" });
   });
 
   it("lists every operation answer under its status, and the examples agree with the answer schemas", () => {

@@ -62,7 +62,7 @@ describe("payment rules", () => {
     const first = await newTransaction(ctx, caller, { customer_id: "cust-7" });
     await deliverReturn(ctx, (await payWith(ctx, first, CARDS.approve, { saveCard: true })).next);
     const [card] = await savedCards("cust-7");
-    expect(card).toMatchObject({ brand: "Visa", masked_number: "•••• 1111", expiry_month: 12, expiry_year: 39 });
+    expect(card).toMatchObject({ brand: "Visa", masked_number: "•••• 1111", expiry_month: 12, expiry_year: 2039 });
     expect(card!.token).toMatch(/^tok_[0-9a-f]{32}$/);
 
     const second = await newTransaction(ctx, caller, { customer_id: "cust-7" });

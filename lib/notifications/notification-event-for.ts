@@ -42,6 +42,9 @@ export function notificationEventFor(event: EventFacts): NotificationEvent | nul
   switch (event.kind) {
     case "created":
       return "created";
+    case "link_resent":
+      // The merchant sent the payment link again: the same message as the payment request.
+      return "created";
     case "state_changed":
       if (event.to_state === "attempted") return attemptResult(event);
       return (event.to_state && BY_STATE[event.to_state]) || null;

@@ -4,6 +4,7 @@ import { getSettings } from "@/db/queries/settings";
 import type { TransactionRow } from "@/db/queries/transactions";
 import { formatAmount, trimFraction } from "@/lib/money/decimal";
 import { checkoutUrl } from "@/lib/transactions/represent-transaction";
+import { type Channel, CHANNELS } from "./channels";
 import { type NotificationEvent, notificationEventFor } from "./notification-event-for";
 import { type MessageFacts, renderMessage } from "./render-message";
 
@@ -20,14 +21,14 @@ const PAYABLE = ["created", "pending", "attempted"];
 /**
  * Plans the customer's e-mails and SMS for one transaction event, inside the caller's database transaction:
  * one `pending` message per channel and recipient when the event is listed in `notifications.email` /
- * `notifications.sms` (e-mail to customer_email and every email_recipients address, SMS to customer_phone),
- * rendered now in the transaction's language. Safe to run again: a message already planned is kept.
- * Returns the ids of all messages of the event.
+ * `notifications.sms`, or on the channels a `link_resent` event names (e-mail to customer_email and every
+ * email_recipients address, SMS to customer_phone), rendered now in the transaction's language. Safe to run
+ * again: a message already planned is kept. Returns the ids of all messages of the event.
  */
 export async function planMessages(db: Db, event: PlannedEvent, txn: TransactionRow): Promise<string[]> {
   const notification = notificationEventFor(event);
-  if (notification) {
-    const targets = recipients(txn, notification);
+  if (notification && !resendTooLate(event, txn)) {
+    const targets = recipients(txn, channelsFor(event, txn, notification));
     if (targets.length > 0) {
       const facts = await messageFacts(db, event, txn, notification);
       await insertMessages(
@@ -44,10 +45,24 @@ export async function planMessages(db: Db, event: PlannedEvent, txn: Transaction
 
 const listed = (events: string[] | undefined, event: NotificationEvent) => (events ?? []).some((e) => e.toLowerCase() === event);
 
-function recipients(txn: TransactionRow, event: NotificationEvent): { channel: "email" | "sms"; recipient: string }[] {
+/** The channels an event's messages go on: the ones a resend names, else those whose list names the event. */
+function channelsFor(event: PlannedEvent, txn: TransactionRow, notification: NotificationEvent): Channel[] {
+  if (event.kind === "link_resent") {
+    const asked = Array.isArray(event.data.channels) ? event.data.channels : [];
+    return CHANNELS.filter((channel) => asked.includes(channel));
+  }
   const notifications = txn.notifications ?? {};
-  const targets: { channel: "email" | "sms"; recipient: string }[] = [];
-  if (listed(notifications.email, event)) {
+  return CHANNELS.filter((channel) => listed(notifications[channel], notification));
+}
+
+/** A resend planned once the link cannot be paid any more (paid, canceled, expired meanwhile) would mislead. */
+function resendTooLate(event: PlannedEvent, txn: TransactionRow): boolean {
+  return event.kind === "link_resent" && (!PAYABLE.includes(txn.state) || txn.expires_at <= new Date());
+}
+
+function recipients(txn: TransactionRow, channels: Channel[]): { channel: Channel; recipient: string }[] {
+  const targets: { channel: Channel; recipient: string }[] = [];
+  if (channels.includes("email")) {
     const seen = new Set<string>();
     for (const address of [txn.customer_email, ...(txn.email_recipients ?? [])]) {
       const trimmed = address?.trim();
@@ -57,7 +72,7 @@ function recipients(txn: TransactionRow, event: NotificationEvent): { channel: "
     }
   }
   const phone = txn.customer_phone?.trim();
-  if (listed(notifications.sms, event) && phone) targets.push({ channel: "sms", recipient: phone });
+  if (channels.includes("sms") && phone) targets.push({ channel: "sms", recipient: phone });
   return targets;
 }
 

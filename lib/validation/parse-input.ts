@@ -49,11 +49,13 @@ export function parsePartially<S extends z.ZodType<Record<string, unknown>>>(
   return { data: {}, errors };
 }
 
-/** The field errors of both, in one answer (their messages under the same field joined). */
+/** The field errors of both in one answer; a field the first names keeps only its own. */
 export function mergeFieldErrors(first: FieldErrors, second: FieldErrors): FieldErrors {
   const merged: FieldErrors = structuredClone(first);
   const walk = (errors: FieldErrors, path: string[]) => {
     for (const [key, value] of Object.entries(errors)) {
+      // A field that broke its own rules keeps those errors: "required" or a cross-field rule would only repeat them.
+      if (path.length === 0 && key in first) continue;
       if (Array.isArray(value)) for (const message of value) addFieldError(merged, [...path, key], message);
       else walk(value, [...path, key]);
     }

@@ -1,8 +1,11 @@
 import * as collection from "@/app/b/checkout/v1/pymt-txn/route";
 import * as item from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
 import * as attachments from "@/app/b/checkout/v1/attachments/[token]/route";
+import * as autoDebit from "@/app/b/pbl/v2/auto-debit/route";
+import * as card from "@/app/b/pbl/v2/card/route";
 import * as inquiry from "@/app/b/pbl/v2/inquiry/route";
 import * as operation from "@/app/b/pbl/v2/operation/route";
+import * as paymentMethods from "@/app/b/pbl/v2/payment-methods/route";
 import { createAdminUser } from "@/lib/admin-users/create-admin-user";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { addCurrency } from "@/lib/currencies/add-currency";
@@ -11,7 +14,7 @@ import { serveRoutes } from "./http-server";
 import { testContext } from "./test-context";
 
 /**
- * The checkout API (and the operations and inquiry endpoints) served over HTTP on this file's database, with currencies, gateways (purchase, authorize,
+ * The checkout API (and the operations, inquiry, payment-methods, card and auto-debit endpoints) served over HTTP on this file's database, with currencies, gateways (purchase, authorize,
  * KWD-only with fees), an API key and a Basic user limited to one gateway.
  */
 export async function startCheckoutApi() {
@@ -33,6 +36,9 @@ export async function startCheckoutApi() {
     { path: "/b/checkout/v1/attachments/[token]", module: attachments },
     { path: "/b/pbl/v2/operation", module: operation },
     { path: "/b/pbl/v2/inquiry", module: inquiry },
+    { path: "/b/pbl/v2/payment-methods", module: paymentMethods },
+    { path: "/b/pbl/v2/card", module: card },
+    { path: "/b/pbl/v2/auto-debit", module: autoDebit },
   ]);
   const apiKey = `Api-Key ${key}`;
   const basic = `Basic ${Buffer.from("clerk:clerk-password").toString("base64")}`;

@@ -98,6 +98,7 @@ export function httpxRequest(
   path: string,
   authorization: string,
   body?: { bytes: Buffer; type: string },
+  extra: string[][] = [],
 ) {
   const { host } = new URL(base);
   const headers = [
@@ -106,6 +107,7 @@ export function httpxRequest(
     ["Accept-Encoding", "gzip, deflate"],
     ["Connection", "keep-alive"],
     ["User-Agent", "python-httpx/0.23.3"],
+    ...extra,
     ...(body ? [["Content-Length", String(body.bytes.length)], ["Content-Type", body.type]] : []),
     ["Authorization", authorization],
   ];

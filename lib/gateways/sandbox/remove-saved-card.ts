@@ -1,11 +1,21 @@
 import { findSandboxPayment } from "@/db/queries/sandbox-payments";
-import { deleteSavedCard } from "@/db/queries/saved-cards";
+import { forgetSandboxToken } from "@/db/queries/sandbox-tokens";
+import { deleteCardAgreements, deleteSavedCard, findSavedCard } from "@/db/queries/saved-cards";
 import type { Ctx } from "@/lib/context";
 import { NotFound } from "@/lib/errors";
 
-/** The customer removes one of their saved cards from the card page; only their own cards can be removed. */
+/**
+ * The customer removes one of their saved cards from the card page; only their own cards can be removed. The
+ * agreements it paid lose it (later auto-debits are refused) and the sandbox's vault forgets its token.
+ */
 export async function removeSavedCard({ ctx, input }: { ctx: Ctx; input: { reference: string; cardId: string } }) {
   const payment = await findSandboxPayment(ctx.db, input.reference);
   if (!payment?.customer_id || !/^\d{1,18}$/.test(input.cardId)) throw new NotFound();
-  await deleteSavedCard(ctx.db, input.cardId, payment.customer_id);
+  const card = await findSavedCard(ctx.db, input.cardId, payment.customer_id);
+  if (!card) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteSavedCard(trx, card.id, payment.customer_id!);
+    await deleteCardAgreements(trx, card.id);
+    await forgetSandboxToken(trx, card.token, card.gateway_code);
+  });
 }
