@@ -41,7 +41,7 @@ export async function payWith(
   ctx: Ctx,
   sessionId: string,
   card: string,
-  options: { code?: string; saveCard?: boolean } = {},
+  options: { code?: string; saveCard?: boolean; cvv?: string } = {},
 ): Promise<{ reference: string; next: string }> {
   const started = await startPayment({ ctx, input: { sessionId, code: options.code ?? "card" } });
   if (started.kind !== "redirect") throw new Error(`payment did not start: ${started.kind}`);
@@ -51,7 +51,7 @@ export async function payWith(
       reference: started.referenceNumber,
       cardNumber: card,
       expiry: "12/39",
-      cvv: "123",
+      cvv: options.cvv ?? "123",
       name: "Sara Ahmad",
       saveCard: options.saveCard ?? false,
     },
