@@ -69,6 +69,15 @@ for (const device of ["desktop", "phone"] as const) {
         await page.goto(pathOf(expired.checkout_url));
         await expectAccessible(page, "expired");
 
+        // An auto_debit payment: the agreement the customer consents to, and the card page that saves the card.
+        const year = new Date().getUTCFullYear() + 1;
+        const agreement = { id: `a11y-sub-${Date.now()}`, type: "installment", amount_variability: "fixed", expiry_date: `${year}-12-31`, total_cycles: 6 };
+        const autoDebit = await createTransaction(request, { language, payment_type: "auto_debit", customer_id: `a11y-auto-${Date.now()}`, agreement });
+        await page.goto(pathOf(autoDebit.checkout_url));
+        await expectAccessible(page, "auto_debit payment page");
+        await choosePay(page);
+        await expectAccessible(page, "sandbox card page that saves the card");
+
         await page.goto(`/b/checkout/redirect/start/?session_id=${"0".repeat(40)}`);
         await expectAccessible(page, "payment not found");
         await page.goto("/no/such/page");

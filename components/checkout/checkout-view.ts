@@ -1,6 +1,7 @@
+import { agreementSummary, type AgreementSummary } from "@/lib/checkout-page/agreement-summary";
 import type { PaymentPage, PaymentPageAttempt, PaymentPageMethod } from "@/lib/checkout-page/load-payment-page";
 import { checkoutMessages, type ResultKind } from "@/lib/i18n/checkout-messages";
-import type { Language } from "@/lib/i18n/format-money";
+import { isZeroAmount, type Language } from "@/lib/i18n/format-money";
 
 export type MerchantView = PaymentPage["merchant"];
 export type MethodView = PaymentPageMethod;
@@ -16,6 +17,15 @@ export interface ResultView {
 }
 
 export type TestMode = "on" | "when-chosen" | "off";
+
+/**
+ * What the customer agrees to by paying, shown in the form above the Pay button: an auto_debit's agreement, or
+ * that a save_card payment keeps the card (`nothingCharged` when the amount is zero: the button then says
+ * "Save card").
+ */
+export type ConsentView =
+  | ({ kind: "auto_debit" } & AgreementSummary)
+  | { kind: "save_card"; notice: string; nothingCharged: string | null };
 
 /** What the payment and result pages render, nothing they do not show. */
 export interface CheckoutView {
@@ -33,6 +43,8 @@ export interface CheckoutView {
   retryNotice: "declined" | "canceled" | null;
   /** The payment form's "Test mode" badge: always, only while a sandbox method is chosen (CSS), or never. */
   testMode: TestMode;
+  /** While the transaction can be paid: what a save_card or auto_debit payment commits the customer to. */
+  consent: ConsentView | null;
 }
 
 const FINISHED_KINDS: Partial<Record<string, ResultKind>> = {
@@ -65,6 +77,25 @@ function testModeOf(page: PaymentPage): TestMode {
   return sandboxes === 0 ? "off" : sandboxes === page.methods.length ? "on" : "when-chosen";
 }
 
+function consentOf(page: PaymentPage): ConsentView | null {
+  if (page.kind !== "pay") return null;
+  const t = checkoutMessages(page.language);
+  if (page.paymentType === "auto_debit" && page.agreement) {
+    const summary = agreementSummary(page.agreement, {
+      merchant: page.merchant.name,
+      amount: page.amount,
+      currency: page.currency,
+      decimals: page.decimals,
+      language: page.language,
+    });
+    return { kind: "auto_debit", ...summary };
+  }
+  if (page.paymentType === "save_card") {
+    return { kind: "save_card", notice: t.saveCardNotice(page.merchant.name), nothingCharged: isZeroAmount(page.amount) ? t.nothingCharged : null };
+  }
+  return null;
+}
+
 /** `returned`: the earlier attempt the gateway just sent this tab back from (see returned-attempt.ts). */
 export function toCheckoutView(page: PaymentPage, returned: PaymentPageAttempt | null = null): CheckoutView {
   const attempt = returned ?? page.attempt;
@@ -92,6 +123,7 @@ export function toCheckoutView(page: PaymentPage, returned: PaymentPageAttempt |
     retryNotice:
       page.kind === "pay" && (page.attempt?.state === "declined" || page.attempt?.state === "canceled") ? page.attempt.state : null,
     testMode: testModeOf(page),
+    consent: consentOf(page),
   };
 }
 

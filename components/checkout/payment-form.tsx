@@ -1,13 +1,15 @@
 import { SubmitButton } from "@/components/forms/submit-button";
 import { checkoutMessages } from "@/lib/i18n/checkout-messages";
 import { formatMoney, isZeroAmount, type Language } from "@/lib/i18n/format-money";
-import type { MethodView } from "./checkout-view";
+import type { ConsentView, MethodView } from "./checkout-view";
 import { buttonClass } from "./styles";
 
 /**
  * One radio per payment method and a Pay button: a plain form posting to the pay route, which starts an attempt
  * and sends the browser on to the gateway. With a single method it is already chosen and the button names the
- * amount; with several, the button names the chosen method's amount once scripts run.
+ * amount; with several, the button names the chosen method's amount once scripts run. Above the button, as text
+ * of the form, what a save_card or auto_debit payment commits the customer to; a zero-amount save_card payment's
+ * button says "Save card".
  */
 export function PaymentForm({
   language,
@@ -15,17 +17,20 @@ export function PaymentForm({
   currency,
   decimals,
   methods,
+  consent,
 }: {
   language: Language;
   sessionId: string;
   currency: string;
   decimals: number;
   methods: MethodView[];
+  consent: ConsentView | null;
 }) {
   const t = checkoutMessages(language);
   const money = (amount: string) => formatMoney(amount, currency, decimals, language);
   const only = methods.length === 1 ? methods[0] : undefined;
-  const payLabels = Object.fromEntries(methods.map((m) => [m.code, t.payAmount(money(m.amount))]));
+  const saveOnly = consent?.kind === "save_card" && consent.nothingCharged !== null;
+  const payLabels = Object.fromEntries(methods.map((m) => [m.code, saveOnly ? t.saveCard : t.payAmount(money(m.amount))]));
   return (
     <form method="post" action="/b/checkout/redirect/pay/" className="mt-6">
       <input type="hidden" name="session_id" value={sessionId} />
@@ -67,10 +72,39 @@ export function PaymentForm({
           })}
         </div>
       </fieldset>
+      {consent ? <Consent consent={consent} /> : null}
       <SubmitButton className={`mt-6 ${buttonClass}`} busyLabel={t.processing} choice={{ name: "code", labels: payLabels }}>
-        {only ? payLabels[only.code] : t.pay}
+        {only ? payLabels[only.code] : saveOnly ? t.saveCard : t.pay}
       </SubmitButton>
       <p className="mt-3 text-center text-sm text-slate-700">{t.secureNote}</p>
     </form>
+  );
+}
+
+/** What paying commits the customer to: plain text of the form, read before the button. */
+function Consent({ consent }: { consent: ConsentView }) {
+  if (consent.kind === "save_card") {
+    return (
+      <div className="mt-6 rounded-lg border border-slate-300 bg-white p-4" data-testid="consent">
+        <p className="font-medium">{consent.notice}</p>
+        {consent.nothingCharged ? <p className="mt-1 text-slate-700">{consent.nothingCharged}</p> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="mt-6 rounded-lg border-2 border-blue-700 bg-blue-50 p-4 text-slate-900" data-testid="consent">
+      <p className="font-medium">
+        {consent.leadParts[0]}
+        {/* The id whole on one line when it fits a phone's line, else broken anywhere rather than overflowing. */}
+        <bdi className={consent.leadParts[1].length <= 32 ? "whitespace-nowrap" : "break-all"}>{consent.leadParts[1]}</bdi>
+        {consent.leadParts[2]}
+      </p>
+      <ul className="mt-2 list-disc space-y-1 ps-6">
+        {consent.terms.map((term) => (
+          <li key={term}>{term}</li>
+        ))}
+      </ul>
+      <p className="mt-2">{consent.cardSaved}</p>
+    </div>
   );
 }

@@ -19,11 +19,14 @@ export function NewCardForm({
   action,
   reference,
   canSaveCard,
+  mustSave,
   heading,
 }: {
   action: ChargeAction;
   reference: string;
   canSaveCard: boolean;
+  /** The merchant's transaction saves the card whatever the customer says: a notice instead of the checkbox. */
+  mustSave: { merchantName: string } | null;
   heading: string;
 }) {
   const [{ errors, values }, formAction] = useActionState(action, EMPTY_CHARGE_FORM);
@@ -52,7 +55,16 @@ export function NewCardForm({
           />
         </div>
         <CardField id="card-name" name="name" label={t.name} error={has("name")} autoComplete="cc-name" maxLength={64} required defaultValue={values.name} />
-        {canSaveCard ? (
+        {mustSave ? (
+          <div className="rounded-md border border-zinc-400 bg-white p-3">
+            {/* The gateway saves the card anyway (must_save); the field only says so in the form's data. */}
+            <input type="hidden" name="save_card" value="on" />
+            <p>
+              <span className="block font-medium">{t.willBeSaved(mustSave.merchantName)}</span>
+              <span className="block text-sm text-zinc-700">{t.saveCardHint}</span>
+            </p>
+          </div>
+        ) : canSaveCard ? (
           <div className="flex items-start gap-3">
             <input
               id="save-card"

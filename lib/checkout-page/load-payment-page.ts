@@ -1,4 +1,5 @@
 import { getSettings } from "@/db/queries/settings";
+import type { Agreement, PaymentType } from "@/db/types";
 import { type AttemptView, findTransactionView, type TransactionRow } from "@/db/queries/transactions";
 import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
@@ -51,6 +52,9 @@ export interface PaymentPage {
   currency: string;
   decimals: number;
   methods: PaymentPageMethod[];
+  /** save_card and auto_debit save the customer's card; auto_debit under `agreement`, shown before paying. */
+  paymentType: PaymentType;
+  agreement: Agreement | null;
   /** The latest attempt. */
   attempt: PaymentPageAttempt | null;
   /** Every attempt, oldest first. */
@@ -106,6 +110,8 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
     currency: txn.currency_code,
     decimals: view.decimals,
     methods,
+    paymentType: txn.payment_type,
+    agreement: txn.payment_type === "auto_debit" ? txn.agreement : null,
     attempt: latest,
     attempts,
     redirectUrl: await redirectAfterWebhook(ctx, txn, merchantRedirectUrl(txn, view.default_redirect_url, latest?.referenceNumber ?? null)),

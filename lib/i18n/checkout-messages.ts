@@ -1,4 +1,33 @@
-import type { Language } from "./format-money";
+import { type Language, LOCALES } from "./format-money";
+
+/** The agreement's frequency values (lib/transactions/agreement-schema.ts). */
+export type AgreementFrequency = "irregular" | "daily" | "weekly" | "monthly" | "quarterly" | "semi_annually" | "yearly" | "other";
+
+/**
+ * The pieces of the auto_debit consent (lib/checkout-page/agreement-summary.ts puts them together). Counts come
+ * as a number, for the plural, and as written in the page's digits.
+ */
+export interface AgreementMessages {
+  /** The words before and after the agreement's id (shown isolated, as it may be written in another script). */
+  lead: (merchant: string) => [before: string, after: string];
+  sameAmount: (amount: string) => string;
+  varyingAmountUpTo: (max: string) => string;
+  varyingAmount: string;
+  everyDays: (n: number, written: string) => string;
+  /** null: the frequency says nothing the interval does not ("other"). */
+  frequencies: Record<AgreementFrequency, string | null>;
+  times: (n: number, written: string) => string;
+  instalments: (n: number, written: string) => string;
+  whenNeeded: string;
+  afterEvent: string;
+  fromUntil: (from: string, until: string) => string;
+  from: (from: string) => string;
+  until: (until: string) => string;
+  onBehalfOf: (seller: string) => string;
+  cardSaved: string;
+  /** Between the terms when written as one sentence. */
+  separator: string;
+}
 
 /** Every string the customer's payment and result pages show, in English and Arabic. */
 export interface CheckoutMessages {
@@ -28,6 +57,11 @@ export interface CheckoutMessages {
   support: (merchant: string) => string;
   email: string;
   phone: string;
+  /** save_card: the notice above the Pay button; with a zero amount, the button and what is charged. */
+  saveCardNotice: (merchant: string) => string;
+  saveCard: string;
+  nothingCharged: string;
+  agreement: AgreementMessages;
 }
 
 export type ResultKind =
@@ -41,6 +75,13 @@ export type ResultKind =
   | "superseded"
   | "duplicate"
   | "closed";
+
+const arabicPlural = new Intl.PluralRules(LOCALES.ar);
+/** An Arabic counted noun: `forms` by plural category (one, two, few, many, other). */
+const arabicCount = (n: number, forms: Record<"one" | "two" | "few" | "many" | "other", string>) => {
+  const category = arabicPlural.select(n);
+  return category in forms ? forms[category as keyof typeof forms] : forms.other;
+};
 
 const en: CheckoutMessages = {
   pageTitle: (merchant) => `Pay ${merchant}`,
@@ -89,6 +130,36 @@ const en: CheckoutMessages = {
   support: (merchant) => `Questions about this payment? Contact ${merchant}.`,
   email: "Email",
   phone: "Phone",
+  saveCardNotice: (merchant) => `Your card will be saved for faster payments with ${merchant}.`,
+  saveCard: "Save card",
+  nothingCharged: "Nothing is charged now: your bank only checks the card.",
+  agreement: {
+    lead: (merchant) => [`By paying, you agree that ${merchant} may charge this card later without asking you again, under agreement `, ":"],
+    sameAmount: (amount) => `the same amount, ${amount}, each time`,
+    varyingAmountUpTo: (max) => `a varying amount, at most ${max} each time`,
+    varyingAmount: "a varying amount",
+    everyDays: (n, written) => (n === 1 ? "every day" : `every ${written} days`),
+    frequencies: {
+      irregular: "at irregular intervals",
+      daily: "daily",
+      weekly: "weekly",
+      monthly: "monthly",
+      quarterly: "quarterly",
+      semi_annually: "twice a year",
+      yearly: "yearly",
+      other: null,
+    },
+    times: (n, written) => (n === 1 ? "once" : `${written} times`),
+    instalments: (n, written) => (n === 1 ? "in 1 instalment" : `in ${written} instalments`),
+    whenNeeded: "when needed",
+    afterEvent: "after an agreed event",
+    fromUntil: (from, until) => `from ${from} until ${until}`,
+    from: (from) => `from ${from}`,
+    until: (until) => `until ${until}`,
+    onBehalfOf: (seller) => `on behalf of ${seller}`,
+    cardSaved: "Your card will be saved with the payment provider for these charges.",
+    separator: "; ",
+  },
 };
 
 const ar: CheckoutMessages = {
@@ -135,6 +206,38 @@ const ar: CheckoutMessages = {
   support: (merchant) => `لديك سؤال عن هذه الدفعة؟ تواصل مع ${merchant}.`,
   email: "البريد الإلكتروني",
   phone: "الهاتف",
+  saveCardNotice: (merchant) => `ستُحفظ بطاقتك لتدفع بسرعة أكبر في المرات القادمة مع ${merchant}.`,
+  saveCard: "احفظ البطاقة",
+  nothingCharged: "لن يُخصم أي مبلغ الآن، سيتحقق البنك من البطاقة فقط.",
+  agreement: {
+    lead: (merchant) => [`بإتمامك الدفع، توافق على أن يخصم ${merchant} من هذه البطاقة لاحقًا دون الرجوع إليك، وفق الاتفاقية `, ":"],
+    sameAmount: (amount) => `المبلغ نفسه، ${amount}، في كل مرة`,
+    varyingAmountUpTo: (max) => `مبلغ متغيّر، بحدّ أقصى ${max} في كل مرة`,
+    varyingAmount: "مبلغ متغيّر",
+    everyDays: (n, written) =>
+      arabicCount(n, { one: "كل يوم", two: "كل يومين", few: `كل ${written} أيام`, many: `كل ${written} يومًا`, other: `كل ${written} يوم` }),
+    frequencies: {
+      irregular: "على فترات غير منتظمة",
+      daily: "يوميًا",
+      weekly: "أسبوعيًا",
+      monthly: "شهريًا",
+      quarterly: "كل ثلاثة أشهر",
+      semi_annually: "مرتين في السنة",
+      yearly: "سنويًا",
+      other: null,
+    },
+    times: (n, written) => arabicCount(n, { one: "مرة واحدة", two: "مرتين", few: `${written} مرات`, many: `${written} مرة`, other: `${written} مرة` }),
+    instalments: (n, written) =>
+      arabicCount(n, { one: "على دفعة واحدة", two: "على دفعتين", few: `على ${written} دفعات`, many: `على ${written} دفعة`, other: `على ${written} دفعة` }),
+    whenNeeded: "عند الحاجة",
+    afterEvent: "عند وقوع حدث متفق عليه",
+    fromUntil: (from, until) => `من ${from} حتى ${until}`,
+    from: (from) => `ابتداءً من ${from}`,
+    until: (until) => `حتى ${until}`,
+    onBehalfOf: (seller) => `نيابةً عن ${seller}`,
+    cardSaved: "ستُحفظ بطاقتك لدى مزوّد خدمة الدفع لهذه الدفعات.",
+    separator: "؛ ",
+  },
 };
 
 const MESSAGES: Record<Language, CheckoutMessages> = { en, ar };

@@ -13,6 +13,8 @@ export interface CardPage {
   amount: string;
   currency: string;
   canSaveCard: boolean;
+  /** The merchant's transaction saves the card (save_card, auto_debit): no choice for the customer, a notice. */
+  mustSave: boolean;
   savedCards: { id: string; brand: string; masked: string; expiry: string }[];
 }
 
@@ -34,6 +36,7 @@ export async function loadCardPage({ ctx, input }: { ctx: Ctx; input: { referenc
     amount: formatAmount(payment.amount, decimals),
     currency: payment.currency_code,
     canSaveCard: payment.customer_id !== null,
+    mustSave: payment.must_save && payment.customer_id !== null,
     savedCards: saved.map((c) => ({
       id: c.id,
       brand: c.brand,

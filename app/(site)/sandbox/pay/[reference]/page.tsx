@@ -37,6 +37,7 @@ export default async function SandboxCardPage({ params, searchParams }: Props) {
         action={chargeCardAction}
         reference={card.reference}
         canSaveCard={card.canSaveCard}
+        mustSave={card.mustSave ? { merchantName: card.merchantName } : null}
         heading={card.savedCards.length > 0 ? t.orNewCard : t.newCard}
       />
       <div className="mt-4 text-center">

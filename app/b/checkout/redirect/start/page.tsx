@@ -63,7 +63,7 @@ export default async function PaymentStartPage(props: Props) {
           {view.retryNotice === "declined" ? t.lastDeclined : t.lastCanceled}
         </p>
       ) : null}
-      <PaymentForm language={view.language} sessionId={view.sessionId} currency={view.currency} decimals={view.decimals} methods={view.methods} />
+      <PaymentForm language={view.language} sessionId={view.sessionId} currency={view.currency} decimals={view.decimals} methods={view.methods} consent={view.consent} />
     </CheckoutFrame>
   );
 }
