@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { readApiKey } from "./support/credentials";
-import { CARDS, choosePay, createTransaction, pathOf, payWithCard, RESULT_URL, transactionState } from "./support/payments";
+import { CARD_PAGE_URL, CARDS, choosePay, createTransaction, pathOf, payButton, payWithCard, RESULT_URL, transactionState } from "./support/payments";
 
 // An auto_debit transaction from the customer's side and then the merchant's: the payment page says what the
 // customer agrees to (in English and Arabic), the sandbox saves the card without asking, the card endpoint lists
@@ -133,5 +133,30 @@ test.describe("auto-debit", () => {
     const listed = await request.post("/b/pbl/v2/card/", { headers: apiKey(), data: { customer_id: customerId } });
     expect(listed.status(), await listed.text()).toBe(200);
     expect(((await listed.json()) as SavedCard[]).map((c) => c.number)).toEqual(["**** 1111"]);
+  });
+
+  test("save_card with a zero amount: the button says Save card and nothing is charged", async ({ page, request }) => {
+    const customerId = `e2e-zero-${randomBytes(4).toString("hex")}`;
+    const txn = await createTransaction(request, { payment_type: "save_card", customer_id: customerId, amount: "0" });
+    await page.goto(pathOf(txn.checkout_url));
+    const consent = page.locator("form").getByTestId("consent");
+    await expect(consent).toContainText("Your card will be saved for faster payments with E2E Store.");
+    await expect(consent).toContainText("Nothing is charged now: your bank only checks the card.");
+    await expect(payButton(page)).toHaveCount(0);
+    await page.getByRole("button", { name: "Save card", exact: true }).click();
+    await expect(page).toHaveURL(CARD_PAGE_URL);
+    await expect(page.getByText("This card will be saved with the gateway for E2E Store.")).toBeVisible();
+    await payWithCard(page, CARDS.approved);
+    await expect(page).toHaveURL(RESULT_URL);
+
+    const listed = await request.post("/b/pbl/v2/card/", { headers: apiKey(), data: { customer_id: customerId } });
+    expect(((await listed.json()) as SavedCard[]).map((c) => c.number)).toEqual(["**** 1111"]);
+  });
+
+  test("save_card with a zero amount in Arabic: احفظ البطاقة", async ({ page, request }) => {
+    const txn = await createTransaction(request, { payment_type: "save_card", customer_id: `e2e-zero-${randomBytes(4).toString("hex")}`, amount: "0", language: "ar" });
+    await page.goto(pathOf(txn.checkout_url));
+    await expect(page.locator("form").getByTestId("consent")).toContainText("لن يُخصم أي مبلغ الآن، سيتحقق البنك من البطاقة فقط.");
+    await expect(page.getByRole("button", { name: "احفظ البطاقة", exact: true })).toBeVisible();
   });
 });
