@@ -39,6 +39,7 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   const { attempt, gateway } = (await findSettledAttempt(ctx.db, txn.session_id)) ?? {};
   const adapter = gateway ? adapterFor(gateway.pg) : null;
   if (!attempt || !gateway || !adapter) throw new Conflict("The payment's gateway is no longer configured; the operation cannot be sent.");
+  refuseWhileHeld(kind, txn);
   const amount = resolveAmount(kind, input.amount, txn, view.decimals);
 
   const operation = await claimMoneyOperation(
@@ -85,13 +86,18 @@ async function askGateway(call: () => Promise<OperationResult>): Promise<Operati
   }
 }
 
+/** A capture or void needs the whole authorization: while another operation holds part of it, that is a 409, not an amount error. */
+function refuseWhileHeld(kind: MoneyOperation, txn: { state: string; held_amount: string }): void {
+  if (kind !== "refund" && Number(txn.held_amount) > 0) {
+    throw new Conflict(`Another operation on this ${txn.state} transaction is in progress; ${kind} is not allowed now.`);
+  }
+}
+
 /** Why a claim did not fit, read again after the fact: another state (409), another operation (409), or the amount (400). */
 async function explainRefusedClaim(ctx: Ctx, kind: MoneyOperation, sessionId: string, asked: string | null): Promise<never> {
   const { txn, decimals } = (await findTransactionView(ctx.db, sessionId))!;
   if (!FROM_STATES[kind].includes(txn.state)) throw new Conflict(notAllowedMessage(kind, txn.state));
-  if (kind !== "refund" && Number(txn.held_amount) > 0) {
-    throw new Conflict(`Another operation on this ${txn.state} transaction is in progress; ${kind} is not allowed now.`);
-  }
+  refuseWhileHeld(kind, txn);
   resolveAmount(kind, asked, txn, decimals);
   throw new Conflict("Another operation changed this transaction meanwhile; try again.");
 }
