@@ -1,14 +1,16 @@
-// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,page,webhooks,expiry]:
-// the checkout API's and the operations API's (partial refund, inquiry) throughput and latency against a bare
-// baseline measured in the same run, the hosted payment page's time to first byte, JavaScript and Largest
-// Contentful Paint against the framework's floor page, webhook latency and expiry lag on the embedded job engine.
-// Builds the production app, counts the SQL round trips of create, GET, partial refund and inquiry on it (started
-// with WORKER=off for that), starts it as `npm start` does on the same fresh embedded database, starts a bare
-// node:http + pg server (the baseline) and a bare Next.js app (the framework floor) on that database, warms them up,
-// loads each with autocannon (refunds and inquiries on transactions paid through the sandbox first), then measures
-// the payment page, pays 100 transactions with a webhook receiver listening and lets 50 expire; prints the figures
-// and ratios, and writes them to docs/benchmarks.md (a full run only: --only runs just the listed sections, to
-// iterate, and writes nothing).
+// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,cards,page,webhooks,expiry]:
+// the checkout API's, the operations API's (partial refund, inquiry) and the saved-card endpoints' (card list,
+// auto-debit) throughput and latency against a bare baseline measured in the same run, the hosted payment page's
+// time to first byte, JavaScript and Largest Contentful Paint against the framework's floor page, webhook latency
+// and expiry lag on the embedded job engine.
+// Builds the production app, counts the SQL round trips of create, GET, partial refund, inquiry, card list and
+// auto-debit on it (started with WORKER=off for that), starts it as `npm start` does on the same fresh embedded
+// database, starts a bare node:http + pg server (the baseline) and a bare Next.js app (the framework floor) on that
+// database, warms them up, loads each with autocannon (refunds and inquiries on transactions paid through the
+// sandbox first; the card list and auto-debits on cards saved by paying auto_debit transactions through it), then
+// measures the payment page, pays 100 transactions with a webhook receiver listening and lets 50 expire; prints the
+// figures and ratios, and writes them to docs/benchmarks.md (a full run only: --only runs just the listed sections,
+// to iterate, and writes nothing).
 // Missed targets are reported, not an error; failed requests (non-2xx, errors, timeouts) are.
 import { type ChildProcess, execFileSync } from "node:child_process";
 import os from "node:os";
@@ -24,12 +26,13 @@ import { CONNECTIONS } from "./bench/load";
 import { LCP_LOADS } from "./bench/browser";
 import { countOperationRoundTrips, measureOperations, PAID_AMOUNT, REFUND_AMOUNT, REFUND_POOL } from "./bench/operations";
 import { measurePaymentPage, PAGE_CONNECTIONS, SEQUENTIAL_REQUESTS } from "./bench/page";
+import { CARD_CUSTOMER, CHARGE_AMOUNT, CHARGED_AGREEMENT, countCardRoundTrips, measureSavedCards, POOL_MARGIN, SAVED_CARDS, WARM_UP_POOL } from "./bench/saved-cards";
 import { failedSections, printResults, type Results, writeResults } from "./bench/report";
 import { stopProcess } from "./bench/processes";
 import { measureWebhooks, PAYMENT_CONCURRENCY, PAYMENTS } from "./bench/webhooks";
 import { runMain } from "./run-main";
 
-const SECTIONS = ["api", "operations", "page", "webhooks", "expiry"] as const;
+const SECTIONS = ["api", "operations", "cards", "page", "webhooks", "expiry"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: flags } = parseArgs({
@@ -53,12 +56,13 @@ runMain(async () => {
   process.chdir(path.resolve(__dirname, "..")); // every path here is relative to the repository
   const machineInfo = machine();
   buildApp(flags["no-build"]);
-  if (withFloor && (runs("api") || runs("operations"))) await buildFloor(flags["no-build"]);
+  if (withFloor && (runs("api") || runs("operations") || runs("cards"))) await buildFloor(flags["no-build"]);
   process.stderr.write(`Creating a fresh database in ${DATA_DIR} …\n`);
   const apiKey = await createFixtures();
   await preloadStatementStats();
   const counts = runs("api") ? await countRoundTrips(apiKey) : undefined;
   const operationCounts = runs("operations") ? await countOperationRoundTrips(apiKey) : undefined;
+  const cardCounts = runs("cards") ? await countCardRoundTrips(apiKey) : undefined;
   const stopApp = await startApp();
   const helpers: ChildProcess[] = [];
   const results: Results = {
@@ -83,6 +87,13 @@ runMain(async () => {
       results.operations = { figures: await measureOperations(apiKey, dbUrl, helpers, duration, withFloor), ...operationCounts };
       results.settings.push(
         `operations: autocannon ${CONNECTIONS} connections, ${duration} s per endpoint, after a ${WARM_UP_SECONDS} s warm-up of each; refund body {"operation":"refund","session_id":…,"amount":"${REFUND_AMOUNT}"} over ${REFUND_POOL} transactions of ${PAID_AMOUNT} KWD paid through the sandbox, then over one; inquiry body {"session_id":…}`,
+      );
+      for (const helper of helpers.splice(0)) await stopProcess(helper);
+    }
+    if (cardCounts) {
+      results.cards = { figures: await measureSavedCards(apiKey, dbUrl, helpers, duration, withFloor), ...cardCounts };
+      results.settings.push(
+        `cards: autocannon ${CONNECTIONS} connections, ${duration} s per endpoint, after a ${WARM_UP_SECONDS} s warm-up of each; card list body {"customer_id":"${CARD_CUSTOMER}","type":"sandbox"} (${SAVED_CARDS} cards, each saved under an agreement by an auto_debit payment of ${CHARGE_AMOUNT} KWD through the sandbox); auto-debit body {"session_id":…,"token":…} (the card of agreement ${CHARGED_AGREEMENT}, unscheduled, variable), each request charging its own created auto_debit transaction of ${CHARGE_AMOUNT} KWD: ${WARM_UP_POOL} for the warm-up, then ${POOL_MARGIN}× the warm-up's req/s × ${duration} s + ${CONNECTIONS} for the load`,
       );
       for (const helper of helpers.splice(0)) await stopProcess(helper);
     }

@@ -5,6 +5,7 @@ import { type OperationMeasured, type OperationsResults, PAID_AMOUNT, REFUND_AMO
 import type { PageFigures } from "./page";
 import { type Check, expiryChecks, expiryLines, pageChecks, pageLines, webhookChecks, webhookLines } from "./report-flows";
 import type { StatementCount } from "./round-trips";
+import { type CardMeasured, type CardsResults, CHARGE_AMOUNT, CHARGED_AGREEMENT, SAVED_CARDS } from "./saved-cards";
 import type { WebhookFigures } from "./webhooks";
 
 export type Measured = "create" | "createBaseline" | "createFloor" | "read" | "readBaseline" | "readFloor";
@@ -24,6 +25,7 @@ export interface Results {
   settings: string[];
   api?: ApiResults;
   operations?: OperationsResults;
+  cards?: CardsResults;
   page?: PageFigures;
   webhooks?: WebhookFigures;
   expiry?: ExpiryFigures;
@@ -70,6 +72,16 @@ const OPERATION_ROWS: Row<OperationMeasured>[] = [
   ...endpointRows([["inquiry", "inquiry: POST /b/pbl/v2/inquiry/ (paid, nothing pending)"]], "inquiryFloor", "inquiryBaseline", "SELECT"),
 ];
 
+const CARD_ROWS: Row<CardMeasured>[] = [
+  ...endpointRows(
+    [["autoDebit", `auto-debit: POST /b/pbl/v2/auto-debit/ (${CHARGE_AMOUNT} KWD, a created auto_debit transaction each)`]],
+    "autoDebitFloor",
+    "autoDebitBaseline",
+    "INSERT",
+  ),
+  ...endpointRows([["list", `saved cards: POST /b/pbl/v2/card/ (${SAVED_CARDS} cards with agreements)`]], "listFloor", "listBaseline", "SELECT"),
+];
+
 const ratio = (a: number, b: number) => (b > 0 ? a / b : Infinity);
 const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
 const times = (r: number) => `${r.toFixed(2)}×`;
@@ -114,7 +126,11 @@ export function checkTargets(r: Results): Check[] {
 
 /** Sections whose requests failed (non-2xx, errors, timeouts under load): such a run is not written down. */
 export function failedSections(r: Results): string[] {
-  const loaded = [...Object.entries(r.api?.figures ?? {}), ...Object.entries(r.operations?.figures ?? {})];
+  const loaded = [
+    ...Object.entries(r.api?.figures ?? {}),
+    ...Object.entries(r.operations?.figures ?? {}),
+    ...Object.entries(r.cards?.figures ?? {}),
+  ];
   const failed = loaded.filter(([, f]) => f.failed > 0).map(([name]) => name);
   return [...failed, ...(r.page && r.page.loaded.failed > 0 ? ["payment page"] : [])];
 }
@@ -148,6 +164,15 @@ function operationStatementLines(o: OperationsResults): string[] {
   ];
 }
 
+function cardStatementLines(c: CardsResults): string[] {
+  const gateway = c.autoDebitGatewayStatements;
+  return [
+    ...statementLines("auto-debit", c.autoDebitStatements),
+    `  = ${c.autoDebitStatements.perRequest - gateway} of ours + ${gateway} of the sandbox gateway's (statements on its own tables)`,
+    ...statementLines("card list", c.listStatements),
+  ];
+}
+
 export function printResults(r: Results): void {
   const checks = checkTargets(r);
   const section = (title: string, lines: string[]) => ["", `${title}:`, ...lines];
@@ -166,6 +191,7 @@ export function printResults(r: Results): void {
         ]
       : []),
     ...(r.operations ? [...section("Operations", figuresTable(r.operations.figures, OPERATION_ROWS)), "", ...operationStatementLines(r.operations)] : []),
+    ...(r.cards ? [...section("Saved cards", figuresTable(r.cards.figures, CARD_ROWS)), "", ...cardStatementLines(r.cards)] : []),
     ...(r.page ? section("Hosted payment page", pageLines(r.page)) : []),
     ...(r.webhooks ? section("Webhook latency (embedded engine)", webhookLines(r.webhooks)) : []),
     ...(r.expiry ? section("Expiry lag", expiryLines(r.expiry)) : []),
@@ -181,8 +207,8 @@ export function printResults(r: Results): void {
 
 /** Rewrites `file` with a full run's results (every section present). */
 export async function writeResults(r: Results, file: string): Promise<void> {
-  const { api, operations, page, webhooks, expiry } = r;
-  if (!api || !operations || !page || !webhooks || !expiry) throw new Error("Only a full run (no --only) is written down.");
+  const { api, operations, cards, page, webhooks, expiry } = r;
+  if (!api || !operations || !cards || !page || !webhooks || !expiry) throw new Error("Only a full run (no --only) is written down.");
   const checks = checkTargets(r);
   const md = [
     "# Benchmarks",
@@ -191,8 +217,9 @@ export async function writeResults(r: Results, file: string): Promise<void> {
     "`npm start`, with its embedded job engine) against a fresh embedded PostgreSQL. Each API endpoint is compared",
     "with a bare `node:http` server doing only the one SQL statement the request needs through `pg` into the same",
     "database (the baseline), and with a bare Next.js app whose route handlers do only that statement (the framework",
-    "floor), all measured in the same run; so are the operations API's partial refund and the status inquiry. Then the",
-    "hosted payment page, webhook latency and expiry lag are measured on the same app, in that order.",
+    "floor), all measured in the same run; so are the operations API's partial refund and the status inquiry, and the",
+    "saved-card endpoints' card list and auto-debit. Then the hosted payment page, webhook latency and expiry lag are",
+    "measured on the same app, in that order.",
     "",
     `- Date: ${r.date}`,
     `- Machine: ${r.machine}`,
@@ -220,6 +247,30 @@ export async function writeResults(r: Results, file: string): Promise<void> {
     "",
     "```",
     ...operationStatementLines(operations),
+    "```",
+    "",
+    "## Saved cards",
+    "",
+    `One customer with ${SAVED_CARDS} cards saved through the sandbox, each by paying an auto_debit transaction of ${CHARGE_AMOUNT} KWD`,
+    "(approve card; the sandbox always saves the card of an auto_debit payment) under an agreement of its own",
+    "(unscheduled, variable amount). The card list (`{\"customer_id\":…,\"type\":\"sandbox\"}`, Api-Key) answers the bare",
+    "array of them, each with its agreements; compared with the baseline's and floor's SELECT by primary key.",
+    `Auto-debits (\`{"session_id":…,"token":…}\`) charge the card of agreement ${CHARGED_AGREEMENT} without the customer,`,
+    `each on a created auto_debit transaction of its own (same customer and agreement, ${CHARGE_AMOUNT} KWD), created through`,
+    "the API before the load (the warm-up's pool, then a fresh one for the measured load, sized from the warm-up's",
+    "rate with room to spare); only 200 (charged) counts as a success. Each claims the transaction (created →",
+    "pending) in one database transaction, calls the sandbox gateway (in the app's process, on the same database: it",
+    "records the charge and answers at once) and settles the result in another; the agreement's check counts the",
+    "charges made under it so far among all the customer's transactions (the uncharged ones of the pools too), so its",
+    "share grows with the run. Compared with the baseline's and floor's one-statement INSERT.",
+    "",
+    ...figuresTable(cards.figures, CARD_ROWS),
+    "",
+    "SQL round trips, counted as for the API (below), over sequential requests: an auto-debit's, the sandbox gateway's",
+    "statements apart (they stand for the gateway call), and a card list's.",
+    "",
+    "```",
+    ...cardStatementLines(cards),
     "```",
     "",
     "## Hosted payment page",
