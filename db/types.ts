@@ -302,6 +302,7 @@ export interface CardAgreementsTable {
   session_id: string;
   amount: Numeric;
   currency_code: string;
+  charges: Generated<number>;
   created_at: Timestamp;
 }
 

@@ -160,6 +160,24 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
     expect(await sandboxCharges("cust-race")).toHaveLength(5);
   });
 
+  it("the last charge of an agreement, asked for by two transactions at once, is charged once; a declined one gives its charge back", async () => {
+    const three = monthly("sub-three", { total_cycles: 3 });
+    const { token } = await setUp("cust-last", three);
+    expect((await charge({ session_id: await autoDebitTxn("cust-last", three), token })).status).toBe(200);
+    // A declined charge does not use up a cycle.
+    await ctx.db.updateTable("sandbox_tokens").set({ charge_behaviour: "decline" }).where("token", "=", token).execute();
+    expect((await charge({ session_id: await autoDebitTxn("cust-last", three), token })).status).toBe(400);
+    await ctx.db.updateTable("sandbox_tokens").set({ charge_behaviour: "approve" }).where("token", "=", token).execute();
+    expect((await charge({ session_id: await autoDebitTxn("cust-last", three), token })).status).toBe(200);
+
+    const racing = [await autoDebitTxn("cust-last", three), await autoDebitTxn("cust-last", three)];
+    const answers = await Promise.all(racing.map((sessionId) => charge({ session_id: sessionId, token })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const link = await ctx.db.selectFrom("card_agreements").select("charges").where("agreement_id", "=", "sub-three").executeTakeFirstOrThrow();
+    expect(link.charges).toBe(3);
+    expect((await sandboxCharges("cust-last")).filter((p) => p.status === "approved")).toHaveLength(3);
+  });
+
   describe("refuses, charging nothing", () => {
     async function refused(body: Record<string, unknown>, status: number, match: unknown, authorization?: string) {
       const charges = () => ctx.db.selectFrom("sandbox_payments").select("reference_number").execute();

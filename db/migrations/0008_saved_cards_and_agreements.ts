@@ -22,7 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX saved_cards_customer_used ON saved_cards (customer_id, last_used_at DESC) WHERE deleted_at IS NULL;
 
     -- One card per agreement of a customer at a time: a later customer-present payment under the same agreement
-    -- moves it to that payment's card. The first payment's amount and currency bind a fixed-amount agreement.
+    -- moves it to that payment's card (its count of charges stays). The first payment's amount and currency bind a
+    -- fixed-amount agreement.
     CREATE TABLE card_agreements (
       customer_id text NOT NULL,
       agreement_id text NOT NULL,
@@ -31,6 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       session_id char(40) NOT NULL REFERENCES transactions (session_id),
       amount numeric(18, 6) NOT NULL,
       currency_code char(3) NOT NULL,
+      -- Auto-debits charged or being charged under it: reserved when one starts, given back if it fails, so
+      -- that total_cycles holds however many run at once.
+      charges integer NOT NULL DEFAULT 0 CHECK (charges >= 0),
       created_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (customer_id, agreement_id)
     );

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { Db } from "../client";
 import type { Agreement } from "../types";
 
@@ -22,28 +21,34 @@ export function linkAgreement(
     .execute();
 }
 
-/** The agreement as the customer accepted it, the card it is on, and how many auto-debits it has paid so far. */
+/** The agreement as the customer accepted it, the card it is on, and how many auto-debits it has charged or is charging. */
 export function findAgreementLink(db: Db, customerId: string, agreementId: string) {
   return db
-    .selectFrom("card_agreements as a")
-    .select([
-      "a.card_id",
-      "a.agreement",
-      "a.amount",
-      "a.currency_code",
-      (eb) =>
-        eb
-          .selectFrom("payment_attempts as p")
-          .innerJoin("transactions as t", "t.session_id", "p.session_id")
-          .select(sql<string>`count(*)`.as("n"))
-          .where("p.initiator", "=", "merchant")
-          .where("p.state", "=", "success")
-          .where("p.is_duplicate", "=", false)
-          .where("t.customer_id", "=", customerId)
-          .where(sql<string>`t.agreement->>'id'`, "=", agreementId)
-          .as("charges"),
-    ])
-    .where("a.customer_id", "=", customerId)
-    .where("a.agreement_id", "=", agreementId)
+    .selectFrom("card_agreements")
+    .select(["card_id", "agreement", "amount", "currency_code", "charges"])
+    .where("customer_id", "=", customerId)
+    .where("agreement_id", "=", agreementId)
     .executeTakeFirst();
+}
+
+/** Takes one of the agreement's charges for an auto-debit starting now; false when all `limit` are taken. */
+export async function reserveAgreementCharge(db: Db, customerId: string, agreementId: string, limit: number | undefined) {
+  let update = db
+    .updateTable("card_agreements")
+    .set((eb) => ({ charges: eb("charges", "+", 1) }))
+    .where("customer_id", "=", customerId)
+    .where("agreement_id", "=", agreementId);
+  if (limit !== undefined) update = update.where("charges", "<", limit);
+  return (await update.executeTakeFirst()).numUpdatedRows > 0n;
+}
+
+/** Gives back the charge of an auto-debit that did not go through. */
+export function releaseAgreementCharge(db: Db, customerId: string, agreementId: string) {
+  return db
+    .updateTable("card_agreements")
+    .set((eb) => ({ charges: eb("charges", "-", 1) }))
+    .where("customer_id", "=", customerId)
+    .where("agreement_id", "=", agreementId)
+    .where("charges", ">", 0)
+    .execute();
 }

@@ -13,6 +13,8 @@ const today = (now: Date) => now.toISOString().slice(0, 10);
 export const cardExpired = (card: { expiry_month: number; expiry_year: number }, now: Date) =>
   card.expiry_year < now.getUTCFullYear() || (card.expiry_year === now.getUTCFullYear() && card.expiry_month < now.getUTCMonth() + 1);
 
+export const allChargesMade = (link: AgreementLink) => `All ${link.agreement.total_cycles} charges of agreement ${link.agreement.id} were made.`;
+
 /** What the transaction must be: an auto_debit transaction still waiting for its first payment. */
 export function checkChargeable(view: TransactionView): void {
   const { txn } = view;
@@ -55,9 +57,7 @@ export function checkCardAndAgreement(
   }
   if (accepted.expiry_date && accepted.expiry_date < today(now)) return fail("agreement", `Agreement ${agreement.id} expired on ${accepted.expiry_date}.`);
   if (accepted.start_date && accepted.start_date > today(now)) return fail("agreement", `Agreement ${agreement.id} starts on ${accepted.start_date}.`);
-  if (accepted.total_cycles !== undefined && Number(link.charges) >= accepted.total_cycles) {
-    return fail("agreement", `All ${accepted.total_cycles} charges of agreement ${agreement.id} were made.`);
-  }
+  if (accepted.total_cycles !== undefined && link.charges >= accepted.total_cycles) return fail("agreement", allChargesMade(link));
   if (accepted.amount_variability === "fixed" && (toUnits(txn.amount, 6) !== toUnits(link.amount, 6) || txn.currency_code !== link.currency_code)) {
     return fail("amount", `Agreement ${agreement.id} has a fixed amount: ${formatAmount(link.amount, decimals)} ${link.currency_code} each time.`);
   }

@@ -65,6 +65,6 @@ export async function applyGatewayResult(
     await insertEvent(db, { sessionId: txn.session_id, kind: "attempt_settled", from: txn.state, to: txn.state, cause, attemptId: attempt.id, data });
   }
 
-  if (result.outcome === "success") await keepSavedCard(db, txn, attempt, result);
+  await keepSavedCard(db, txn, attempt, result);
   return true;
 }

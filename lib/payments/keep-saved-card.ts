@@ -1,21 +1,21 @@
 import type { Db } from "@/db/client";
-import { linkAgreement } from "@/db/queries/card-agreements";
+import { linkAgreement, releaseAgreementCharge } from "@/db/queries/card-agreements";
 import type { TransactionRow } from "@/db/queries/transactions";
-import { markSavedCardUsed, upsertSavedCard } from "@/db/queries/saved-cards";
+import { upsertSavedCard } from "@/db/queries/saved-cards";
 import type { PaymentAttempt } from "@/db/types";
 import type { FinalResult } from "@/lib/gateways/adapter";
 
 /**
- * After a successful attempt: keeps the card the gateway tokenized for the customer and, for an auto_debit
- * transaction, links its agreement to that card (the card later auto-debits charge); an auto-debit's own card
- * becomes the customer's newest. Inside the caller's database transaction.
+ * After an attempt's final result, inside the caller's database transaction: an auto-debit that did not go
+ * through gives its agreement's charge back; a successful customer payment keeps the card the gateway tokenized
+ * and, for an auto_debit transaction, links its agreement to that card (the card later auto-debits charge).
  */
 export async function keepSavedCard(db: Db, txn: TransactionRow, attempt: PaymentAttempt, result: FinalResult): Promise<void> {
-  if (attempt.saved_card_id) {
-    await markSavedCardUsed(db, attempt.saved_card_id);
+  if (attempt.initiator === "merchant") {
+    if (result.outcome !== "success" && txn.customer_id && txn.agreement) await releaseAgreementCharge(db, txn.customer_id, txn.agreement.id);
     return;
   }
-  if (!result.savedCardToken || !result.card || !txn.customer_id) return;
+  if (result.outcome !== "success" || !result.savedCardToken || !result.card || !txn.customer_id) return;
   const [month, year] = result.card.expiry.split("/").map(Number);
   const cardId = await upsertSavedCard(db, {
     customerId: txn.customer_id,
