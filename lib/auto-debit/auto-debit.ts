@@ -74,10 +74,6 @@ async function claimAutoDebit(trx: Db, caller: Caller, request: { sessionId: str
   const gateway = await findGatewaySettingByCode(trx, card!.gateway_code);
   const adapter = gateway?.enabled ? adapterFor(gateway.pg) : null;
   if (!gateway || !adapter?.chargeToken) throw new Conflict(`Gateway ${card!.gateway_code} cannot charge saved cards now.`);
-  // Another auto-debit of the same agreement may have taken the last charge since the link was read.
-  if (!(await reserveAgreementCharge(trx, customerId, agreementId, link!.agreement.total_cycles))) {
-    throw new ValidationFailed({ agreement: [allChargesMade(link!)] });
-  }
 
   const fee = computeFee(txn.amount, view.decimals, gateway, txn.currency_code);
   const attempt = await insertAttempt(trx, {
@@ -93,6 +89,11 @@ async function claimAutoDebit(trx: Db, caller: Caller, request: { sessionId: str
   });
   await moveTransaction(trx, txn.session_id, ["created"], "pending", { operation: gateway.operation });
   await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: "created", to: "pending", cause: "auto_debit", attemptId: attempt.id });
+  // Last, so that concurrent auto-debits of one agreement wait on its row only for the commit. Another may have
+  // taken the last charge since the link was read: then everything above rolls back.
+  if (!(await reserveAgreementCharge(trx, customerId, agreementId, link!.agreement.total_cycles))) {
+    throw new ValidationFailed({ agreement: [allChargesMade(link!)] });
+  }
   await markSavedCardUsed(trx, card!.id);
   return { kind: "claimed" as const, attempt, gateway, adapter, token: card!.token, customerId, agreementId };
 }
