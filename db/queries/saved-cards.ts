@@ -39,10 +39,6 @@ export async function upsertSavedCard(
   return saved.id;
 }
 
-export function markSavedCardUsed(db: Db, id: string) {
-  return db.updateTable("saved_cards").set({ last_used_at: new Date() }).where("id", "=", id).execute();
-}
-
 export function findSavedCard(db: Db, id: string, customerId: string) {
   return db
     .selectFrom("saved_cards")
@@ -61,11 +57,6 @@ export function deleteSavedCard(db: Db, id: string, customerId: string) {
     .where("customer_id", "=", customerId)
     .where("deleted_at", "is", null)
     .executeTakeFirst();
-}
-
-/** A customer's card by the token the merchant holds (deleted ones too: the caller says why it cannot be charged). */
-export function findSavedCardByToken(db: Db, token: string, customerId: string) {
-  return db.selectFrom("saved_cards").selectAll().where("token", "=", token).where("customer_id", "=", customerId).executeTakeFirst();
 }
 
 /**

@@ -1,5 +1,4 @@
-import { findLatestAttemptEvent } from "@/db/queries/attempt-events";
-import { findAttemptByReference } from "@/db/queries/payments";
+import { findAttemptWithLatestEvent } from "@/db/queries/attempt-events";
 import { getSettings } from "@/db/queries/settings";
 import { findTransactionView } from "@/db/queries/transactions";
 import { cachedConfig } from "@/lib/cache/config-cache";
@@ -27,14 +26,13 @@ const DETAIL: Record<Outcome, string> = {
  * signature scheme), so a merchant handles both alike, with `detail` and `success` on top.
  */
 export async function autoDebitAnswer(ctx: Ctx, sessionId: string, reference: string, outcome: Outcome): Promise<AutoDebitAnswer> {
-  const [view, attempt, settings] = await Promise.all([
+  const [view, { attempt, event }, settings] = await Promise.all([
     findTransactionView(ctx.db, sessionId),
-    findAttemptByReference(ctx.db, reference),
+    findAttemptWithLatestEvent(ctx.db, reference),
     cachedConfig("settings", () => getSettings(ctx.db)),
   ]);
-  const event = await findLatestAttemptEvent(ctx.db, attempt!.id);
   const result = outcome === "pending" ? "pending" : RESULT_WORDS[outcome];
   const payload = buildWebhookPayload({ event, result, view: view!, attempt, hmacKey: settings.webhook_hmac_key });
   const status = outcome === "success" ? 200 : outcome === "pending" ? 202 : 400;
-  return { status, body: { detail: attempt?.message ?? DETAIL[outcome], success: outcome === "success", ...payload } };
+  return { status, body: { detail: attempt.message ?? DETAIL[outcome], success: outcome === "success", ...payload } };
 }

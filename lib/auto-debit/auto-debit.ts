@@ -1,9 +1,9 @@
 import type { Db } from "@/db/client";
-import { findAgreementLink, reserveAgreementCharge } from "@/db/queries/card-agreements";
+import { findCardAndAgreement, reserveAgreementCharge } from "@/db/queries/card-agreements";
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
 import { insertAttempt, insertEvent, moveTransaction } from "@/db/queries/payments";
-import { findSavedCardByToken, markSavedCardUsed } from "@/db/queries/saved-cards";
 import { canUseGateway, requireAction, type Caller } from "@/lib/auth/permissions";
+import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
 import { Conflict, ValidationFailed } from "@/lib/errors";
 import { type GatewayResult, isFinal } from "@/lib/gateways/adapter";
@@ -67,11 +67,10 @@ async function claimAutoDebit(trx: Db, caller: Caller, request: { sessionId: str
     await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: "created", to: "expired", cause: "auto_debit_after_expiry" });
     return { kind: "expired" as const };
   }
-  const card = await findSavedCardByToken(trx, request.token, customerId);
-  const link = await findAgreementLink(trx, customerId, agreementId);
+  const { card, link } = await findCardAndAgreement(trx, request.token, customerId, agreementId);
   checkCardAndAgreement(view, card, link, now);
   if (!canUseGateway(caller, card!.gateway_code)) throw new ValidationFailed({ token: [`No saved card with this token for customer ${customerId}.`] });
-  const gateway = await findGatewaySettingByCode(trx, card!.gateway_code);
+  const gateway = await cachedConfig(`gateway:${card!.gateway_code}`, () => findGatewaySettingByCode(trx, card!.gateway_code));
   const adapter = gateway?.enabled ? adapterFor(gateway.pg) : null;
   if (!gateway || !adapter?.chargeToken) throw new Conflict(`Gateway ${card!.gateway_code} cannot charge saved cards now.`);
 
@@ -91,9 +90,8 @@ async function claimAutoDebit(trx: Db, caller: Caller, request: { sessionId: str
   await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: "created", to: "pending", cause: "auto_debit", attemptId: attempt.id });
   // Last, so that concurrent auto-debits of one agreement wait on its row only for the commit. Another may have
   // taken the last charge since the link was read: then everything above rolls back.
-  if (!(await reserveAgreementCharge(trx, customerId, agreementId, link!.agreement.total_cycles))) {
+  if (!(await reserveAgreementCharge(trx, { customerId, agreementId, limit: link!.agreement.total_cycles, cardId: card!.id }))) {
     throw new ValidationFailed({ agreement: [allChargesMade(link!)] });
   }
-  await markSavedCardUsed(trx, card!.id);
   return { kind: "claimed" as const, attempt, gateway, adapter, token: card!.token, customerId, agreementId };
 }

@@ -1,11 +1,7 @@
-import type { findAgreementLink } from "@/db/queries/card-agreements";
+import type { AgreementLink, CardToCharge } from "@/db/queries/card-agreements";
 import type { TransactionView } from "@/db/queries/transactions";
-import type { SavedCardsTable } from "@/db/types";
-import type { Selectable } from "kysely";
 import { Conflict, ValidationFailed } from "@/lib/errors";
 import { formatAmount, toUnits } from "@/lib/money/decimal";
-
-type AgreementLink = NonNullable<Awaited<ReturnType<typeof findAgreementLink>>>;
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -32,7 +28,7 @@ export function checkChargeable(view: TransactionView): void {
  */
 export function checkCardAndAgreement(
   view: TransactionView,
-  card: Selectable<SavedCardsTable> | undefined,
+  card: CardToCharge | undefined,
   link: AgreementLink | undefined,
   now: Date,
 ): void {
