@@ -45,7 +45,7 @@ export default defineConfig({
     { name: "chromium", use: chromium },
     // Every customer-page spec again with scripts disabled: the pages are plain HTML forms first. The admin
     // panel's sign-in needs scripts.
-    { name: "chromium-no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /admin-auth\.spec\.ts/ },
+    { name: "chromium-no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /admin-.*\.spec\.ts/ },
   ],
   webServer: {
     // Wipes DATA_DIR, creates the superuser and API key with the admin CLI, then `npm start`.

@@ -36,3 +36,12 @@ export function countAdminUsers(db: Db) {
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
 }
+
+/** The signed-in user as the panel checks them on every page and action: active, superuser or not, what they may do. */
+export function findAdminUserById(db: Db, id: string) {
+  return db
+    .selectFrom("admin_users")
+    .select(["id", "username", "is_superuser", "is_active", "gateway_codes", "permissions"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}

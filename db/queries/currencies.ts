@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../client";
 
 export function upsertCurrency(db: Db, code: string, decimals: number) {
@@ -11,4 +12,21 @@ export function upsertCurrency(db: Db, code: string, decimals: number) {
 
 export function listCurrencies(db: Db) {
   return db.selectFrom("currencies").select(["code", "decimals"]).orderBy("code").execute();
+}
+
+/** The currencies with the gateway settings that accept each, for the panel's list. */
+export function listCurrenciesWithGateways(db: Db) {
+  return db
+    .selectFrom("currencies as c")
+    .select((eb) => [
+      "c.code",
+      "c.decimals",
+      eb
+        .selectFrom("gateway_settings as g")
+        .select(sql<string[]>`coalesce(array_agg(g.code ORDER BY g.code), '{}')`.as("codes"))
+        .where(sql<boolean>`c.code = ANY(g.currencies)`)
+        .as("gateways"),
+    ])
+    .orderBy("c.code")
+    .execute();
 }

@@ -23,3 +23,9 @@ export function requireAction(caller: Caller, action: Action): void {
   if (caller.kind === "api_key" || caller.isSuperuser || caller.permissions.includes(action)) return;
   throw new Forbidden(`You do not have permission to ${action} payment transactions.`);
 }
+
+/** Settings, currencies, gateways, users and keys: superusers only (API keys never reach the panel). */
+export function requireSuperuser(caller: Caller): void {
+  if (caller.kind === "user" && caller.isSuperuser) return;
+  throw new Forbidden("Only a superuser may change the service's configuration.");
+}

@@ -9,7 +9,11 @@ export const addCurrencyInput = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, "Currency code must be 3 letters (ISO 4217), for example KWD."),
-  decimals: z.number().int("Decimals must be a whole number.").min(0).max(4, "Decimals must be between 0 and 4."),
+  decimals: z
+    .number({ error: "Decimals must be a whole number between 0 and 4." })
+    .int("Decimals must be a whole number.")
+    .min(0, "Decimals must be between 0 and 4.")
+    .max(4, "Decimals must be between 0 and 4."),
 });
 
 /** Adds a currency to the configured list (or changes its decimal places). */

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { SignOutButton } from "@/components/admin/sign-out-button";
@@ -17,8 +18,17 @@ export default async function AdminHome() {
       <p className="mt-4">
         Signed in as <strong>{session.user.name}</strong>.
       </p>
-      <p className="mt-2 text-slate-600">
-        Gateways, currencies and defaults are managed with <code>npm run admin</code> for now.
+      <nav aria-label="Admin sections" className="mt-6">
+        <ul className="list-disc ps-6">
+          <li>
+            <Link href="/admin/currencies" className="text-blue-800 underline">
+              Currencies
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <p className="mt-4 text-slate-600">
+        Gateways, users, API keys and defaults are managed with <code>npm run admin</code> for now.
       </p>
     </main>
   );

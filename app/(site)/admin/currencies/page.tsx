@@ -1,0 +1,46 @@
+import Link from "next/link";
+import { CurrencyForm } from "@/components/admin/currency-form";
+import { NotAllowed } from "@/components/admin/not-allowed";
+import { signedInAdmin } from "@/lib/admin/signed-in-admin";
+import { appContext } from "@/lib/context";
+import { listCurrencies } from "@/lib/currencies/list-currencies";
+import { saveCurrencyAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+
+/** The currencies list (with the gateways that accept each) and the form that adds one or changes its decimals. */
+export default async function CurrenciesPage() {
+  const admin = await signedInAdmin();
+  if (!admin.isSuperuser) return <NotAllowed what="currencies" />;
+  const currencies = await listCurrencies({ ctx: appContext() });
+  return (
+    <main className="mx-auto max-w-3xl p-8">
+      <p>
+        <Link href="/admin" className="text-blue-800 underline">
+          Admin panel
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-semibold">Currencies</h1>
+      <table className="mt-4 w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="py-2">Code</th>
+            <th scope="col" className="py-2">Decimal places</th>
+            <th scope="col" className="py-2">Gateways</th>
+          </tr>
+        </thead>
+        <tbody>
+          {currencies.map((c) => (
+            <tr key={c.code} className="border-b border-slate-200">
+              <td className="py-2 font-mono">{c.code}</td>
+              <td className="py-2">{c.decimals}</td>
+              <td className="py-2">{c.gateways?.length ? c.gateways.join(", ") : "none"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2 className="mt-8 text-lg font-semibold">Add a currency or change its decimal places</h2>
+      <CurrencyForm action={saveCurrencyAction} />
+    </main>
+  );
+}
