@@ -1,12 +1,10 @@
 import { findAdminUserByUsername } from "@/db/queries/admin-users";
 import type { Ctx } from "@/lib/context";
+import { adminCaller, type UserCaller } from "./admin-caller";
 import { Unauthorized } from "@/lib/errors";
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "./login-throttle";
 import { UNMATCHABLE_HASH, verifyPassword } from "./password";
-import type { Caller } from "./permissions";
 import { isRecentlyVerified, rememberVerified } from "./verified-credentials-cache";
-
-export type UserCaller = Extract<Caller, { kind: "user" }>;
 
 /** Checks an admin user's username and password (panel sign-in and Basic auth), with brute-force limits. */
 export async function verifyAdminCredentials({
@@ -30,12 +28,5 @@ export async function verifyAdminCredentials({
   }
   rememberVerified(username, password, user.password_hash);
   await recordLoginSuccess(ip, username);
-  return {
-    kind: "user",
-    id: user.id,
-    username: user.username,
-    isSuperuser: user.is_superuser,
-    gatewayCodes: user.gateway_codes,
-    permissions: user.permissions,
-  };
+  return adminCaller(user);
 }

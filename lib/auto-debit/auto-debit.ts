@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { findCardAndAgreement, reserveAgreementCharge } from "@/db/queries/card-agreements";
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
-import { insertAttempt, insertEvent, moveTransaction } from "@/db/queries/payments";
+import { insertEvent, moveTransaction } from "@/db/queries/payments";
 import { canUseGateway, requireAction, type Caller } from "@/lib/auth/permissions";
 import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
@@ -9,10 +9,9 @@ import { Conflict, ValidationFailed } from "@/lib/errors";
 import { type GatewayResult, isFinal } from "@/lib/gateways/adapter";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { logger } from "@/lib/log/logger";
-import { computeFee } from "@/lib/money/compute-fee";
 import { findTargetTransaction } from "@/lib/operations/find-target-transaction";
 import { applyGatewayResult } from "@/lib/payments/apply-gateway-result";
-import { newReference } from "@/lib/payments/start-payment";
+import { openAttempt } from "@/lib/payments/open-attempt";
 import { type AutoDebitAnswer, autoDebitAnswer } from "./auto-debit-answer";
 import { allChargesMade, checkCardAndAgreement, checkChargeable } from "./check-auto-debit";
 import { readAutoDebitRequest } from "./read-auto-debit-request";
@@ -32,7 +31,7 @@ export async function autoDebit({ ctx, input }: { ctx: Ctx; input: { caller: Cal
   const now = new Date();
   const claim = await ctx.db.transaction().execute((trx) => claimAutoDebit(trx, input.caller, request, now));
   if (claim.kind === "expired") throw new Conflict("This transaction expired before it was charged.");
-  const { attempt, gateway, adapter, token, customerId, agreementId } = claim;
+  const { attempt, amount, gateway, adapter, token, customerId, agreementId } = claim;
 
   let result = UNANSWERED;
   try {
@@ -40,7 +39,7 @@ export async function autoDebit({ ctx, input }: { ctx: Ctx; input: { caller: Cal
       referenceNumber: attempt.reference_number,
       token,
       customerId,
-      amount: attempt.amount,
+      amount,
       currencyCode: attempt.currency_code,
       agreementId,
     });
@@ -74,18 +73,7 @@ async function claimAutoDebit(trx: Db, caller: Caller, request: { sessionId: str
   const adapter = gateway?.enabled ? adapterFor(gateway.pg) : null;
   if (!gateway || !adapter?.chargeToken) throw new Conflict(`Gateway ${card!.gateway_code} cannot charge saved cards now.`);
 
-  const fee = computeFee(txn.amount, view.decimals, gateway, txn.currency_code);
-  const attempt = await insertAttempt(trx, {
-    session_id: txn.session_id,
-    reference_number: newReference(),
-    gateway_code: gateway.code,
-    pg: gateway.pg,
-    amount: fee.total,
-    fee: fee.fee,
-    currency_code: txn.currency_code,
-    initiator: "merchant",
-    saved_card_id: card!.id,
-  });
+  const { attempt, amount } = await openAttempt(trx, view, gateway, { savedCardId: card!.id });
   await moveTransaction(trx, txn.session_id, ["created"], "pending", { operation: gateway.operation });
   await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: "created", to: "pending", cause: "auto_debit", attemptId: attempt.id });
   // Last, so that concurrent auto-debits of one agreement wait on its row only for the commit. Another may have
@@ -93,5 +81,5 @@ async function claimAutoDebit(trx: Db, caller: Caller, request: { sessionId: str
   if (!(await reserveAgreementCharge(trx, { customerId, agreementId, limit: link!.agreement.total_cycles, cardId: card!.id }))) {
     throw new ValidationFailed({ agreement: [allChargesMade(link!)] });
   }
-  return { kind: "claimed" as const, attempt, gateway, adapter, token: card!.token, customerId, agreementId };
+  return { kind: "claimed" as const, attempt, amount, gateway, adapter, token: card!.token, customerId, agreementId };
 }

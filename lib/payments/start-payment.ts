@@ -1,12 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
-import { insertAttempt, insertEvent, moveTransaction, setAttemptGatewayResponse, setTransactionOperation } from "@/db/queries/payments";
+import { insertEvent, moveTransaction, setAttemptGatewayResponse, setTransactionOperation } from "@/db/queries/payments";
 import { findTransactionView } from "@/db/queries/transactions";
 import type { Ctx } from "@/lib/context";
 import { NotFound } from "@/lib/errors";
 import { adapterFor } from "@/lib/gateways/adapters";
-import { computeFee } from "@/lib/money/compute-fee";
 import { SESSION_ID } from "@/lib/transactions/get-transaction";
+import { openAttempt } from "./open-attempt";
 import { releaseUnfinishedAttempts } from "./release-unfinished-attempts";
 import { PAYABLE } from "./transitions";
 
@@ -19,9 +18,6 @@ export type StartPaymentResult =
 
 /** What an attempt's reference looks like (ours are `CK` and 16 hex digits); anything else is no reference. */
 export const REFERENCE_NUMBER = /^[A-Z0-9]{6,40}$/;
-
-/** Our reference for an attempt: unique, unguessable, printable on a receipt. */
-export const newReference = () => `CK${randomBytes(8).toString("hex").toUpperCase()}`;
 
 /**
  * The customer's pay action: a new pending attempt on one of the transaction's gateways, and the address of
@@ -48,16 +44,7 @@ export async function startPayment({ ctx, input }: { ctx: Ctx; input: { sessionI
     if (!gateway || !adapter) throw new NotFound(`This transaction has no payment method ${input.code}.`);
     if (!(await releaseUnfinishedAttempts(tx, txn))) return { kind: "busy" };
 
-    const fee = computeFee(txn.amount, view.decimals, gateway, txn.currency_code);
-    const attempt = await insertAttempt(trx, {
-      session_id: txn.session_id,
-      reference_number: newReference(),
-      gateway_code: gateway.code,
-      pg: gateway.pg,
-      amount: fee.total,
-      fee: fee.fee,
-      currency_code: txn.currency_code,
-    });
+    const { attempt, amount } = await openAttempt(trx, view, gateway);
     // Gateways of one transaction may differ in operation: the one the customer picks decides it.
     if (gateway.operation !== txn.operation) await setTransactionOperation(trx, txn.session_id, gateway.operation);
     if (txn.state !== "pending") {
@@ -67,7 +54,7 @@ export async function startPayment({ ctx, input }: { ctx: Ctx; input: { sessionI
     const started = await adapter.startPayment(tx, {
       referenceNumber: attempt.reference_number,
       gateway,
-      amount: fee.total,
+      amount,
       currencyCode: txn.currency_code,
       customerId: txn.customer_id,
       language: txn.language,
