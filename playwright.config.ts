@@ -4,7 +4,8 @@ import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR } from "./e2e/suppo
 // End-to-end tests against the production build (`npm run build` first) in Debian's Chromium
 // (`apt-get install chromium`; Playwright's own browser download is not reachable from here).
 
-const PORT = 3100;
+// Ports may be moved (E2E_PORT, E2E_PG_PORT) to run two checkouts' suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CI = !!process.env.CI;
 
@@ -62,7 +63,7 @@ export default defineConfig({
       PORT: String(PORT),
       APP_URL: BASE_URL,
       DATA_DIR: E2E_DATA_DIR,
-      EMBEDDED_PG_PORT: "54350",
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54350",
       DEMO_DATA: "off",
       NEXT_TELEMETRY_DISABLED: "1",
       LOG_LEVEL: "warn",

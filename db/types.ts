@@ -63,12 +63,16 @@ export interface SettingsTable {
   default_expiration_seconds: Generated<number>;
   expire_transactions: Generated<boolean>;
   webhook_hmac_key: string | null;
+  /** During a key rotation: the old key, still signing beside the new one until webhook_hmac_previous_until. */
+  webhook_hmac_previous_key: string | null;
+  webhook_hmac_previous_until: NullableTimestamp;
   updated_at: Timestamp;
 }
 
 export interface CurrenciesTable {
   code: string;
   decimals: number;
+  enabled: Generated<boolean>;
   created_at: Timestamp;
 }
 
@@ -87,6 +91,13 @@ export interface GatewaySettingsTable {
   enabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The gateway's credentials, encrypted with CREDENTIALS_KEY (never shown again once saved). */
+  credentials: Buffer | null;
+  /** The last four characters of each credential, for display. */
+  credentials_hint: DefaultJson<Record<string, string>>;
+  /** An uploaded icon, served by /icons/gateways/{code}; icon_url wins when both are set. */
+  icon: Buffer | null;
+  icon_content_type: string | null;
 }
 
 export interface AdminUsersTable {
@@ -379,7 +390,21 @@ export interface SandboxOperationsTable {
   settled_at: NullableTimestamp;
 }
 
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_user_id: string | null;
+  /** The username at the time (kept when the user is renamed or removed). */
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: Json<Record<string, unknown>> | null;
+  after: Json<Record<string, unknown>> | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  audit_log: AuditLogTable;
   settings: SettingsTable;
   currencies: CurrenciesTable;
   gateway_settings: GatewaySettingsTable;
@@ -406,6 +431,7 @@ export type AdminUser = Selectable<AdminUsersTable>;
 export type ApiKey = Selectable<ApiKeysTable>;
 export type GatewaySetting = Selectable<GatewaySettingsTable>;
 export type Settings = Selectable<SettingsTable>;
+export type AuditEntry = Selectable<AuditLogTable>;
 export type SettingsUpdate = Updateable<SettingsTable>;
 export type NewGatewaySetting = Insertable<GatewaySettingsTable>;
 export type SandboxPayment = Selectable<SandboxPaymentsTable>;

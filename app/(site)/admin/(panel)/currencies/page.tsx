@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { CurrencyForm } from "@/components/admin/currency-form";
 import { NotAllowed } from "@/components/admin/not-allowed";
 import { signedInAdmin } from "@/lib/admin/signed-in-admin";
@@ -6,21 +5,14 @@ import { appContext } from "@/lib/context";
 import { listCurrencies } from "@/lib/currencies/list-currencies";
 import { saveCurrencyAction } from "./actions";
 
-export const dynamic = "force-dynamic";
-
 /** The currencies list (with the gateways that accept each) and the form that adds one or changes its decimals. */
 export default async function CurrenciesPage() {
   const admin = await signedInAdmin();
   if (!admin.isSuperuser) return <NotAllowed what="currencies" />;
   const currencies = await listCurrencies({ ctx: appContext() });
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>
-        <Link href="/admin" className="text-blue-800 underline">
-          Admin panel
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-semibold">Currencies</h1>
+    <main className="max-w-3xl">
+      <h1 className="text-2xl font-semibold">Currencies</h1>
       <table className="mt-4 w-full text-left text-sm">
         <thead>
           <tr className="border-b border-slate-300">
