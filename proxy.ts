@@ -1,15 +1,23 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { SESSION_HEADER } from "@/lib/checkout-page/session-header";
+import { slideAdminSession } from "@/lib/auth/slide-admin-session";
 import { env } from "@/lib/env";
+import { isCrossOriginPost } from "@/lib/http/cross-origin-post";
 import { contentSecurityPolicy, PAGE_SECURITY_HEADERS, referrerPolicy } from "@/lib/http/page-security-headers";
 
 // Runs before every page (not the APIs, see `config`): a fresh CSP nonce per request, which Next.js reads from
-// the request's policy header and puts on its scripts; the pages' security headers; and, for the customer pages,
-// their session id where their root layout can read it.
+// the request's policy header and puts on its scripts; the pages' security headers; for the customer pages,
+// their session id where their root layout can read it; for the admin panel, its idle timeout. A POST from another
+// site (a forged server action or form) is refused here.
 
 const CUSTOMER_PAGE = /^\/b\/checkout\/redirect\/(start|result)\/?$/;
 
-export function proxy(request: NextRequest) {
+const ADMIN_PAGE = /^\/admin(\/|$)/;
+
+export async function proxy(request: NextRequest) {
+  if (isCrossOriginPost(request)) {
+    return NextResponse.json({ detail: "Cross-origin request refused." }, { status: 403 });
+  }
   const policy = contentSecurityPolicy(btoa(crypto.randomUUID()), { development: env.NODE_ENV === "development" });
   const customerPage = CUSTOMER_PAGE.test(request.nextUrl.pathname);
   const headers = new Headers(request.headers);
@@ -21,6 +29,7 @@ export function proxy(request: NextRequest) {
   response.headers.set("Content-Security-Policy", policy);
   response.headers.set("Referrer-Policy", referrerPolicy(customerPage));
   for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) response.headers.set(name, value);
+  if (ADMIN_PAGE.test(request.nextUrl.pathname)) await slideAdminSession(request, response);
   return response;
 }
 

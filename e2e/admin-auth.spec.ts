@@ -19,8 +19,8 @@ test.describe("admin sign-in", () => {
     await signIn(page, adminUser.username, adminUser.password);
 
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole("heading", { name: "Admin panel", exact: true })).toBeVisible();
-    await expect(page.getByText(`Signed in as ${adminUser.username}`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible();
+    await expect(page.getByRole("banner").getByText(`${adminUser.username} (superuser)`)).toBeVisible();
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
@@ -28,7 +28,7 @@ test.describe("admin sign-in", () => {
 
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin\/login$/);
-    await expect(page.getByRole("heading", { name: "Admin panel", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toHaveCount(0);
   });
 
   test("a wrong password is refused", async ({ page }) => {

@@ -20,6 +20,9 @@ const schema = z
     ALLOW_PRIVATE_URLS: flag(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     NEXTAUTH_SECRET: z.string().min(32).optional(),
+    // An admin session ends after this long without a request, and after ADMIN_SESSION_HOURS whatever happens.
+    ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    ADMIN_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(12),
     TRUST_PROXY: flag(false),
     CONFIG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     BASIC_AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),

@@ -15,20 +15,20 @@ function run(path: string, headers: Record<string, string> = {}) {
 }
 
 describe("proxy", () => {
-  it("gives every page response its own nonce, the same in the response's policy and the request's", () => {
-    const a = run("/sandbox/pay/CK1");
-    const b = run("/sandbox/pay/CK1");
+  it("gives every page response its own nonce, the same in the response's policy and the request's", async () => {
+    const a = await run("/sandbox/pay/CK1");
+    const b = await run("/sandbox/pay/CK1");
     const nonce = nonceOf(a.headers.get("content-security-policy"));
     expect(nonce).toMatch(/^[A-Za-z0-9+/=]{40,}$/);
     expect(nonceOf(forwarded(a, "content-security-policy"))).toBe(nonce);
     expect(nonceOf(b.headers.get("content-security-policy"))).not.toBe(nonce);
     expect(a.headers.get("content-security-policy")).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'; /);
     // A client cannot choose the nonce.
-    const forged = run("/sandbox/pay/CK1", { "content-security-policy": "script-src 'nonce-chosen'" });
+    const forged = await run("/sandbox/pay/CK1", { "content-security-policy": "script-src 'nonce-chosen'" });
     expect(nonceOf(forwarded(forged, "content-security-policy"))).not.toBe("chosen");
   });
 
-  it("passes the customer pages' session id on, with or without the slash, and they send no referrer", () => {
+  it("passes the customer pages' session id on, with or without the slash, and they send no referrer", async () => {
     const id = "a".repeat(40);
     for (const [path, session] of [
       [`/b/checkout/redirect/start/?session_id=${id}`, id],
@@ -36,7 +36,7 @@ describe("proxy", () => {
       [`/b/checkout/redirect/start/?session_id=${id}&session_id=other`, id],
       ["/b/checkout/redirect/start/", ""],
     ]) {
-      const response = run(path!);
+      const response = await run(path!);
       expect(forwarded(response, SESSION_HEADER), path).toBe(session);
       expect(response.headers.get("referrer-policy")).toBe("no-referrer");
       expect(response.headers.get("cache-control")).toBe("no-store");
@@ -44,8 +44,8 @@ describe("proxy", () => {
     }
   });
 
-  it("other pages: a referrer to this site only, and no session header, whatever the client sent", () => {
-    const response = run("/sandbox/pay/CK1", { [SESSION_HEADER]: "a".repeat(40) });
+  it("other pages: a referrer to this site only, and no session header, whatever the client sent", async () => {
+    const response = await run("/sandbox/pay/CK1", { [SESSION_HEADER]: "a".repeat(40) });
     expect(response.headers.get("referrer-policy")).toBe("same-origin");
     expect(forwarded(response, SESSION_HEADER)).toBeNull();
   });

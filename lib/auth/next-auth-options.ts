@@ -5,12 +5,18 @@ import { appContext } from "@/lib/context";
 import { env } from "@/lib/env";
 import { TooManyRequests, Unauthorized } from "@/lib/errors";
 import { clientIp } from "@/lib/http/client-ip";
+import { IDLE_SECONDS, SECURE_COOKIES, SESSION_COOKIE } from "./admin-session-cookie";
 import { verifyAdminCredentials } from "./verify-admin-credentials";
 
 /** next-auth for the admin panel: username and password of an admin user, a signed JWT session cookie. */
 export const authOptions: NextAuthOptions = {
   secret: env.NEXTAUTH_SECRET,
-  session: { strategy: "jwt", maxAge: 8 * 60 * 60 },
+  // The JWT lives for the idle time; proxy.ts renews it while the admin is active (lib/auth/slide-admin-session.ts).
+  session: { strategy: "jwt", maxAge: IDLE_SECONDS },
+  useSecureCookies: SECURE_COOKIES,
+  cookies: {
+    sessionToken: { name: SESSION_COOKIE, options: { httpOnly: true, sameSite: "lax", path: "/", secure: SECURE_COOKIES } },
+  },
   pages: { signIn: "/admin/login", error: "/admin/login" },
   providers: [
     CredentialsProvider({
@@ -37,7 +43,10 @@ export const authOptions: NextAuthOptions = {
   ],
   callbacks: {
     async jwt({ token, user }) {
-      if (user) token.uid = user.id;
+      if (user) {
+        token.uid = user.id;
+        token.signedInAt = Math.floor(Date.now() / 1000);
+      }
       return token;
     },
     async session({ session, token }) {
