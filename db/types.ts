@@ -63,6 +63,8 @@ export interface SettingsTable {
   default_expiration_seconds: Generated<number>;
   expire_transactions: Generated<boolean>;
   webhook_hmac_key: string | null;
+  /** When the webhook key was last set (generated, rotated or given with set-config). */
+  webhook_hmac_key_rotated_at: NullableTimestamp;
   /** During a key rotation: the old key, still signing beside the new one until webhook_hmac_previous_until. */
   webhook_hmac_previous_key: string | null;
   webhook_hmac_previous_until: NullableTimestamp;

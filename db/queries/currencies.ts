@@ -21,6 +21,7 @@ export function listCurrenciesWithGateways(db: Db) {
     .select((eb) => [
       "c.code",
       "c.decimals",
+      "c.enabled",
       eb
         .selectFrom("gateway_settings as g")
         .select(sql<string[]>`coalesce(array_agg(g.code ORDER BY g.code), '{}')`.as("codes"))

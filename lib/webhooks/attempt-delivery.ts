@@ -6,6 +6,7 @@ import type { Ctx } from "@/lib/context";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log/logger";
 import { refuseTarget, webhookAgent } from "./check-target-url";
+import { signingKeys } from "./signing-keys";
 import { standardWebhookHeaders } from "./standard-webhook-headers";
 
 /** The job that tries a delivery (once per delivery at a time: keyed by it). */
@@ -37,7 +38,7 @@ export async function attemptDelivery({
   if (!delivery || delivery.state !== "pending") return { done: true };
   const attemptNo = delivery.attempt_count + 1;
   const body = JSON.stringify(delivery.payload);
-  const { webhook_hmac_key } = await getSettings(ctx.db);
+  const settings = await getSettings(ctx.db);
 
   const started = performance.now();
   let status: number | null = null;
@@ -54,7 +55,7 @@ export async function attemptDelivery({
         headers: {
           "content-type": "application/json",
           "user-agent": "checkout-webhooks/1",
-          ...standardWebhookHeaders(webhook_hmac_key, delivery.event_id, body),
+          ...standardWebhookHeaders(signingKeys(settings), delivery.event_id, body),
         },
         body,
       });

@@ -4,6 +4,7 @@ import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import type { Ctx } from "@/lib/context";
 import { addCurrency } from "@/lib/currencies/add-currency";
+import { setCurrencyEnabled } from "@/lib/currencies/set-currency-enabled";
 import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
 import { listMessages } from "@/lib/notifications/list-messages";
 import { updateSettings } from "@/lib/settings/update-settings";
@@ -16,6 +17,18 @@ export interface Command {
 
 const s = { type: "string" } as const;
 const b = { type: "boolean" } as const;
+
+const ADDRESS_PARTS = ["line1", "line2", "city", "state", "country", "postal-code"] as const;
+
+/** A currency's enable-currency / disable-currency command. */
+const currencySwitch = (enabled: boolean): Command => ({
+  usage: `${enabled ? "enable" : "disable"}-currency --code KWD`,
+  async run(ctx, args) {
+    const o = parseOptions(args, { code: s }, ["code"]);
+    const c = await setCurrencyEnabled({ ctx, input: { code: o.code!, enabled } });
+    return [`Currency ${c.code} ${c.enabled ? "enabled" : "disabled"}${c.wasEnabled === c.enabled ? " (it already was)" : ""}.`];
+  },
+});
 
 export const commands: Record<string, Command> = {
   "create-user": {
@@ -79,6 +92,8 @@ export const commands: Record<string, Command> = {
       return [`Currency ${currency.code} with ${currency.decimals} decimal places.`];
     },
   },
+  "disable-currency": currencySwitch(false),
+  "enable-currency": currencySwitch(true),
   "create-gateway": {
     usage:
       'create-gateway --code C --pg sandbox --currencies KWD,USD [--operation purchase|authorize] [--fee-fixed 0.250] [--fee-percent 1.5] [--name "…"] [--icon-url U] [--mode sandbox|production]',
@@ -124,7 +139,7 @@ export const commands: Record<string, Command> = {
   },
   "set-config": {
     usage:
-      "set-config [--expire-transactions on|off] [--default-expiration HH:MM:SS] [--default-redirect-url U] [--default-disclosure-url U] [--webhook-hmac-key K] [--merchant-name N] [--merchant-website-url U] [--merchant-logo-url U] [--support-email E] [--support-phone P]",
+      "set-config [--expire-transactions on|off] [--default-expiration HH:MM:SS] [--default-redirect-url U] [--default-disclosure-url U] [--webhook-hmac-key K] [--merchant-name N] [--merchant-website-url U] [--merchant-logo-url U] [--support-email E] [--support-phone P] [--default-address-line1 L --default-address-city C --default-address-state S --default-address-country CC --default-address-postal-code P [--default-address-line2 L]]",
     async run(ctx, args) {
       const o = parseOptions(args, {
         "expire-transactions": s,
@@ -137,7 +152,9 @@ export const commands: Record<string, Command> = {
         "merchant-logo-url": s,
         "support-email": s,
         "support-phone": s,
-      });
+        ...Object.fromEntries(ADDRESS_PARTS.map((part) => [`default-address-${part}`, s])),
+      }) as Record<string, string | undefined>;
+      const address = Object.fromEntries(ADDRESS_PARTS.map((part) => [part.replace("-", "_"), o[`default-address-${part}`]]));
       if (Object.values(o).every((v) => v === undefined)) throw new UsageError("Give at least one setting to change.");
       const settings = await updateSettings({
         ctx,
@@ -152,6 +169,8 @@ export const commands: Record<string, Command> = {
           merchantLogoUrl: o["merchant-logo-url"],
           supportEmail: o["support-email"],
           supportPhone: o["support-phone"],
+          // Given together: the address's own rules say which parts are required.
+          defaultAddress: Object.values(address).some((v) => v !== undefined) ? (address as never) : undefined,
         },
       });
       return [

@@ -1,9 +1,10 @@
 import { CurrencyForm } from "@/components/admin/currency-form";
+import { CurrencyToggle } from "@/components/admin/currency-toggle";
 import { NotAllowed } from "@/components/admin/not-allowed";
 import { signedInAdmin } from "@/lib/admin/signed-in-admin";
 import { appContext } from "@/lib/context";
 import { listCurrencies } from "@/lib/currencies/list-currencies";
-import { saveCurrencyAction } from "./actions";
+import { saveCurrencyAction, toggleCurrencyAction } from "./actions";
 
 /** The currencies list (with the gateways that accept each) and the form that adds one or changes its decimals. */
 export default async function CurrenciesPage() {
@@ -11,22 +12,31 @@ export default async function CurrenciesPage() {
   if (!admin.isSuperuser) return <NotAllowed what="currencies" />;
   const currencies = await listCurrencies({ ctx: appContext() });
   return (
-    <main className="max-w-3xl">
+    <main className="max-w-4xl">
       <h1 className="text-2xl font-semibold">Currencies</h1>
+      <p className="mt-2 text-sm text-slate-700">
+        A currency cannot be disabled while an enabled gateway setting takes it.
+      </p>
       <table className="mt-4 w-full text-left text-sm">
         <thead>
           <tr className="border-b border-slate-300">
             <th scope="col" className="py-2">Code</th>
             <th scope="col" className="py-2">Decimal places</th>
             <th scope="col" className="py-2">Gateways</th>
+            <th scope="col" className="py-2">Status</th>
+            <th scope="col" className="py-2">Action</th>
           </tr>
         </thead>
         <tbody>
           {currencies.map((c) => (
-            <tr key={c.code} className="border-b border-slate-200">
+            <tr key={c.code} className="border-b border-slate-200 align-top">
               <td className="py-2 font-mono">{c.code}</td>
               <td className="py-2">{c.decimals}</td>
               <td className="py-2">{c.gateways?.length ? c.gateways.join(", ") : "none"}</td>
+              <td className="py-2">{c.enabled ? "Enabled" : <span className="font-semibold text-red-800">Disabled</span>}</td>
+              <td className="py-2">
+                <CurrencyToggle action={toggleCurrencyAction} code={c.code} enabled={c.enabled} />
+              </td>
             </tr>
           ))}
         </tbody>

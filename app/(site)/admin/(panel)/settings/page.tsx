@@ -1,0 +1,44 @@
+import { NotAllowed } from "@/components/admin/not-allowed";
+import { SettingsForm } from "@/components/admin/settings-form";
+import { WebhookKeyForm } from "@/components/admin/webhook-key-form";
+import { settingsFormValues } from "@/lib/admin/settings-form-values";
+import { signedInAdmin } from "@/lib/admin/signed-in-admin";
+import { appContext } from "@/lib/context";
+import { readSettings } from "@/lib/settings/read-settings";
+import { rotateWebhookKeyAction, saveSettingsAction } from "./actions";
+
+const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** The service's settings, and the webhook signing key (never shown again once generated: only its status). */
+export default async function SettingsPage() {
+  const admin = await signedInAdmin();
+  if (!admin.isSuperuser) return <NotAllowed what="settings" />;
+  const settings = await readSettings({ ctx: appContext() });
+  const rotatedAt = settings.webhook_hmac_key_rotated_at;
+  const previousUntil = settings.webhook_hmac_previous_key_until;
+  return (
+    <main className="max-w-3xl">
+      <h1 className="text-2xl font-semibold">Settings</h1>
+      <SettingsForm action={saveSettingsAction} initial={settingsFormValues(settings)} />
+
+      <section aria-labelledby="webhook-key-heading" className="mt-10 rounded border border-slate-300 bg-white p-4">
+        <h2 id="webhook-key-heading" className="text-lg font-semibold">
+          Webhook signing key
+        </h2>
+        <p className="mt-2 text-sm">
+          Signs every webhook: the payload&apos;s <code>signature</code> and the Standard Webhooks{" "}
+          <code>webhook-signature</code> header.
+        </p>
+        <p className="mt-2 text-sm font-medium">
+          {settings.webhook_hmac_key_set
+            ? `Set${rotatedAt ? `, last rotated at ${utc(rotatedAt)}` : ""}.`
+            : "Not set: webhooks are sent unsigned."}
+        </p>
+        {previousUntil && previousUntil > new Date() ? (
+          <p className="mt-1 text-sm">The previous key also signs until {utc(previousUntil)}.</p>
+        ) : null}
+        <WebhookKeyForm action={rotateWebhookKeyAction} hasKey={settings.webhook_hmac_key_set} />
+      </section>
+    </main>
+  );
+}

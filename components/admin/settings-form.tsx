@@ -1,0 +1,113 @@
+"use client";
+
+import { useActionState } from "react";
+import type { SettingsFormState } from "@/lib/admin/save-settings-form";
+import type { SettingsFieldName, SettingsFormValues } from "@/lib/admin/settings-form-values";
+import type { FieldErrors } from "@/lib/errors";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { TextField } from "./text-field";
+
+type Field = Exclude<SettingsFieldName, "expireTransactions">;
+
+/** The messages under a field, found by its path ("defaultAddress.city" → errors.defaultAddress.city). */
+function messagesAt(errors: FieldErrors, name: string): string[] {
+  let node: FieldErrors | string[] | undefined = errors;
+  for (const key of name.split(".")) node = node && !Array.isArray(node) ? node[key] : undefined;
+  return Array.isArray(node) ? node : [];
+}
+
+const MERCHANT: [Field, string, string?, ("email" | "url" | "tel")?][] = [
+  ["merchantName", "Merchant name", "Shown on the payment page and in e-mails."],
+  ["supportEmail", "Support e-mail", undefined, "email"],
+  ["supportPhone", "Support phone", undefined, "tel"],
+  ["merchantWebsiteUrl", "Merchant website", "Where the result page's \"Return to …\" button leads when a transaction has no redirect_url.", "url"],
+  ["merchantLogoUrl", "Logo URL", "An image URL; the logo heads the payment page.", "url"],
+];
+const DEFAULTS: [Field, string, string?, ("email" | "url" | "tel")?][] = [
+  ["defaultRedirectUrl", "Default redirect URL", "Where customers return after paying when a request gives no redirect_url.", "url"],
+  ["defaultDisclosureUrl", "Default disclosure URL", "Where legacy results are posted when a request gives no disclosure_url.", "url"],
+];
+const ADDRESS: [Field, string][] = [
+  ["defaultAddress.line1", "Line 1"],
+  ["defaultAddress.line2", "Line 2 (optional)"],
+  ["defaultAddress.city", "City"],
+  ["defaultAddress.state", "State"],
+  ["defaultAddress.country", "Country (ISO 3166-1 alpha-2, e.g. KW)"],
+  ["defaultAddress.postal_code", "Postal code"],
+];
+
+/** The settings form: every error under its field, what was typed kept, the stored values shown once saved. */
+export function SettingsForm({
+  action,
+  initial,
+}: {
+  action: (state: SettingsFormState, form: FormData) => Promise<SettingsFormState>;
+  initial: SettingsFormValues;
+}) {
+  const [state, formAction] = useActionState(action, { values: initial, errors: {}, saved: null });
+  const resetKey = state.saved ?? "";
+  const field = ([name, label, hint, type]: [Field, string, string?, ("email" | "url" | "tel")?]) => (
+    <TextField
+      key={name}
+      id={`settings-${name.replace(".", "-")}`}
+      name={name}
+      label={label}
+      hint={hint}
+      type={type}
+      value={state.values[name]}
+      errors={messagesAt(state.errors, name)}
+      resetKey={resetKey}
+    />
+  );
+  return (
+    <form action={formAction} className="mt-4 space-y-6" noValidate>
+      <fieldset className="space-y-3 rounded border border-slate-300 bg-white p-4">
+        <legend className="px-1 font-semibold">Merchant</legend>
+        {MERCHANT.map(field)}
+      </fieldset>
+      <fieldset className="space-y-3 rounded border border-slate-300 bg-white p-4">
+        <legend className="px-1 font-semibold">Defaults for payment requests</legend>
+        {DEFAULTS.map(field)}
+      </fieldset>
+      <fieldset className="grid gap-3 rounded border border-slate-300 bg-white p-4 sm:grid-cols-2" aria-describedby="settings-address-hint">
+        <legend className="px-1 font-semibold">Default address</legend>
+        <p id="settings-address-hint" className="text-xs text-slate-600 sm:col-span-2">
+          Used for the address fields a request leaves out. Leave every field blank for no default address.
+        </p>
+        {ADDRESS.map(field)}
+      </fieldset>
+      <fieldset className="space-y-3 rounded border border-slate-300 bg-white p-4">
+        <legend className="px-1 font-semibold">Expiry</legend>
+        <div className="flex items-start gap-2">
+          <input
+            id="settings-expireTransactions"
+            name="expireTransactions"
+            type="checkbox"
+            defaultChecked={state.values.expireTransactions === "on"}
+            key={`expire:${state.values.expireTransactions}:${resetKey}`}
+            aria-describedby="settings-expireTransactions-hint"
+            className="mt-1 size-4"
+          />
+          <div>
+            <label htmlFor="settings-expireTransactions" className="text-sm font-medium">
+              Expire Payment Transactions?
+            </label>
+            <p id="settings-expireTransactions-hint" className="text-xs text-slate-600">
+              On: an unpaid transaction becomes expired at its expiration time. Off: it is marked expired only when the
+              customer next tries to pay.
+            </p>
+          </div>
+        </div>
+        {field(["defaultExpiration", "Default expiration time", "HH:MM:SS or D HH:MM:SS, for requests that give no expiration_time."])}
+      </fieldset>
+      <div className="flex items-center gap-4">
+        <SubmitButton busyLabel="Saving…" className="rounded bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
+          Save settings
+        </SubmitButton>
+        <p role="status" className="text-sm text-green-800">
+          {state.saved ?? ""}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { dashboardData, type DashboardGroup } from "@/db/queries/dashboard";
+import type { TransactionState } from "@/db/types";
+import type { Caller } from "@/lib/auth/permissions";
+import type { Ctx } from "@/lib/context";
+import { formatUnits } from "@/lib/money/decimal";
+
+/** The customer's payment went through (an authorization voided later included: it succeeded, then was released). */
+export const SUCCEEDED: TransactionState[] = ["paid", "authorized", "captured", "refunded", "voided"];
+/** Ended without a payment. */
+export const UNSUCCESSFUL: TransactionState[] = ["failed", "canceled", "expired", "error"];
+/** Still open: the customer may pay yet. Not counted in the success rate. */
+export const OPEN: TransactionState[] = ["created", "pending", "attempted"];
+
+const DAY_MS = 86_400_000;
+/** `moved` comes from numeric(18, 6) columns: always six places. */
+const SCALE = 6;
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+interface Totals {
+  succeeded: number;
+  finished: number;
+}
+
+const rate = ({ succeeded, finished }: Totals) => ({
+  succeeded,
+  finished,
+  percent: finished === 0 ? null : ((succeeded / finished) * 100).toFixed(1),
+});
+
+/**
+ * The dashboard's figures for transactions created today and in the last 7 days (today and the 6 days before,
+ * UTC): money moved per currency, success rate, counts by state and per day, and failing webhook deliveries.
+ * A user who is not a superuser sees only transactions with one of their gateways in pg_codes.
+ */
+export async function dashboardFigures({ ctx, input }: { ctx: Ctx; input: { caller: Caller; now?: Date } }) {
+  const now = input.now ?? new Date();
+  const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const weekStart = new Date(todayStart.getTime() - 6 * DAY_MS);
+  const caller = input.caller;
+  const allGateways = caller.kind === "api_key" || caller.isSuperuser;
+  const data = await dashboardData(ctx.db, {
+    from: weekStart,
+    to: new Date(todayStart.getTime() + DAY_MS),
+    gatewayCodes: allGateways ? null : caller.gatewayCodes,
+  });
+
+  const today = isoDay(todayStart);
+  const days = Array.from({ length: 7 }, (_, i) => isoDay(new Date(weekStart.getTime() + i * DAY_MS)));
+  const volumes = new Map<string, { decimals: number; today: bigint; week: bigint }>();
+  const states = new Map<TransactionState, number>();
+  const perDay = new Map(days.map((day) => [day, { day, succeeded: 0, unsuccessful: 0, open: 0 }]));
+  const weekTotals: Totals = { succeeded: 0, finished: 0 };
+  const todayTotals: Totals = { succeeded: 0, finished: 0 };
+
+  for (const g of data.groups) {
+    const outcome = SUCCEEDED.includes(g.state) ? "succeeded" : UNSUCCESSFUL.includes(g.state) ? "unsuccessful" : "open";
+    states.set(g.state, (states.get(g.state) ?? 0) + g.count);
+    perDay.get(g.day)![outcome] += g.count;
+    for (const totals of g.day === today ? [weekTotals, todayTotals] : [weekTotals]) {
+      if (outcome !== "open") totals.finished += g.count;
+      if (outcome === "succeeded") totals.succeeded += g.count;
+    }
+    if (outcome === "succeeded") addVolume(volumes, g, g.day === today);
+  }
+
+  return {
+    todayStart,
+    weekStart,
+    volumes: [...volumes].sort(([a], [b]) => a.localeCompare(b)).map(([currency, v]) => ({
+      currency,
+      decimals: v.decimals,
+      today: formatUnits(v.today / 10n ** BigInt(SCALE - v.decimals), v.decimals),
+      week: formatUnits(v.week / 10n ** BigInt(SCALE - v.decimals), v.decimals),
+    })),
+    successRate: { today: rate(todayTotals), week: rate(weekTotals) },
+    states: [...SUCCEEDED, ...UNSUCCESSFUL, ...OPEN].map((state) => ({ state, count: states.get(state) ?? 0 })),
+    days: [...perDay.values()],
+    failingDeliveries: { retrying: data.deliveries_retrying, failed: data.deliveries_failed },
+  };
+}
+
+function addVolume(volumes: Map<string, { decimals: number; today: bigint; week: bigint }>, g: DashboardGroup, isToday: boolean) {
+  const units = BigInt(g.moved.replace(".", ""));
+  const v = volumes.get(g.currency_code) ?? { decimals: g.decimals, today: 0n, week: 0n };
+  v.week += units;
+  if (isToday) v.today += units;
+  volumes.set(g.currency_code, v);
+}
