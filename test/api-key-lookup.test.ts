@@ -13,7 +13,8 @@ async function lookupQueries(key: string): Promise<CompiledQuery[]> {
   executed.length = 0;
   const caller = await authenticate({ ctx: { db: recording }, input: { authorization: `Api-Key ${key}`, ip: "127.0.0.1" } });
   expect(caller).toMatchObject({ kind: "api_key", name: "the-one" });
-  return [...executed];
+  // The key's use is noted apart, in the background and at most once a minute (test/api-key-last-used.test.ts).
+  return executed.filter((query) => !query.sql.startsWith('update "api_keys" set "last_used_at"'));
 }
 
 describe("API key authentication", () => {

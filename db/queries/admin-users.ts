@@ -1,4 +1,6 @@
+import type { Updateable } from "kysely";
 import type { Db } from "../client";
+import type { AdminUsersTable } from "../types";
 
 export function findAdminUserByUsername(db: Db, username: string) {
   return db
@@ -44,4 +46,44 @@ export function findAdminUserById(db: Db, id: string) {
     .select(["id", "username", "is_superuser", "is_active", "gateway_codes", "permissions"])
     .where("id", "=", id)
     .executeTakeFirst();
+}
+
+/** What the panel shows of a user: never the password hash. */
+const SUMMARY = ["id", "username", "is_superuser", "is_active", "gateway_codes", "permissions", "created_at", "last_login_at"] as const;
+
+const summary = (db: Db) => db.selectFrom("admin_users").select(SUMMARY);
+
+export function listAdminUsers(db: Db) {
+  return summary(db).orderBy("username").execute();
+}
+
+/** One user; `lock` holds their row until the transaction ends, so two changes to them take turns. */
+export function findAdminUserSummary(db: Db, id: string, { lock = false } = {}) {
+  const query = summary(db).where("id", "=", id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * The active superusers' ids, their rows locked until the transaction ends: two administrators demoting or
+ * disabling each other at once take turns, and the second sees the first's change.
+ */
+export function lockActiveSuperuserIds(db: Db) {
+  return db
+    .selectFrom("admin_users")
+    .select("id")
+    .where("is_superuser", "=", true)
+    .where("is_active", "=", true)
+    .orderBy("id")
+    .forUpdate()
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
+}
+
+export function updateAdminUser(db: Db, id: string, changes: Updateable<AdminUsersTable>) {
+  return db
+    .updateTable("admin_users")
+    .set(changes)
+    .where("id", "=", id)
+    .returning(SUMMARY)
+    .executeTakeFirstOrThrow();
 }

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../client";
 
 export function insertApiKey(db: Db, row: { name: string; prefix: string; keyHash: Buffer; expiresAt?: Date | null }) {
@@ -23,7 +24,7 @@ export function revokeApiKey(db: Db, id: string) {
     .set({ revoked_at: new Date() })
     .where("id", "=", id)
     .where("revoked_at", "is", null)
-    .returning(["id"])
+    .returning(["id", "name", "prefix", "revoked_at"])
     .executeTakeFirst();
 }
 
@@ -33,4 +34,21 @@ export function listApiKeys(db: Db) {
     .select(["id", "name", "prefix", "created_at", "expires_at", "revoked_at", "last_used_at"])
     .orderBy("id")
     .execute();
+}
+
+/**
+ * Notes that a key was used, unless that was noted less than `intervalSeconds` ago (by this process or
+ * another): at most one write per key and interval. Only last_used_at is set, so no change notice is sent
+ * (migration 0012). True when it wrote.
+ */
+export function touchApiKeyLastUsed(db: Db, id: string, intervalSeconds: number) {
+  return db
+    .updateTable("api_keys")
+    .set({ last_used_at: sql`now()` })
+    .where("id", "=", id)
+    .where((eb) =>
+      eb.or([eb("last_used_at", "is", null), eb("last_used_at", "<", sql<Date>`now() - make_interval(secs => ${intervalSeconds})`)]),
+    )
+    .executeTakeFirst()
+    .then((result) => result.numUpdatedRows > 0n);
 }

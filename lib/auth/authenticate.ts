@@ -1,4 +1,5 @@
 import { findApiKeyByHash } from "@/db/queries/api-keys";
+import { noteApiKeyUse } from "@/lib/api-keys/note-api-key-use";
 import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
 import { Unauthorized } from "@/lib/errors";
@@ -43,5 +44,7 @@ async function authenticateApiKey(ctx: Ctx, key: string): Promise<Caller> {
   if (!row) throw new Unauthorized("Invalid API key.");
   if (row.revoked_at) throw new Unauthorized("This API key has been revoked.");
   if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw new Unauthorized("This API key has expired.");
+  // Not awaited: the request does not wait for (nor fail with) the write of last_used_at.
+  void noteApiKeyUse(ctx.db, row.id);
   return { kind: "api_key", id: row.id, name: row.name };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { recordAdminLogin } from "@/db/queries/admin-users";
 import { appContext } from "@/lib/context";
 import { env } from "@/lib/env";
 import { TooManyRequests, Unauthorized } from "@/lib/errors";
@@ -32,6 +33,8 @@ export const authOptions: NextAuthOptions = {
             ctx: appContext(),
             input: { username, password, ip: clientIp(headers) },
           });
+          // The panel's users list shows it; Basic auth calls are not sign-ins and leave it alone.
+          await recordAdminLogin(appContext().db, user.id);
           return { id: user.id, name: user.username };
         } catch (error) {
           if (error instanceof Unauthorized) return null;

@@ -1,4 +1,5 @@
 import { createAdminUser } from "@/lib/admin-users/create-admin-user";
+import { apiKeyState } from "@/lib/api-keys/api-key-state";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
@@ -69,10 +70,7 @@ export const commands: Record<string, Command> = {
     async run(ctx, args) {
       parseOptions(args, {});
       const keys = await listApiKeys({ ctx });
-      return keys.map(
-        (k) =>
-          `${k.id}\t${k.name}\t${k.prefix}…\t${k.revoked_at ? "revoked" : k.expires_at && k.expires_at < new Date() ? "expired" : "active"}`,
-      );
+      return keys.map((k) => `${k.id}\t${k.name}\t${k.prefix}…\t${apiKeyState(k)}`);
     },
   },
   "revoke-api-key": {

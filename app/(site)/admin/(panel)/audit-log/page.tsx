@@ -1,0 +1,113 @@
+import Link from "next/link";
+import { NotAllowed } from "@/components/admin/not-allowed";
+import { allMessages, SECONDARY_BUTTON } from "@/components/admin/form-messages";
+import { When } from "@/components/admin/when";
+import { signedInAdmin } from "@/lib/admin/signed-in-admin";
+import { AUDIT_ENTITIES, listAuditLog } from "@/lib/audit/list-audit-log";
+import { appContext } from "@/lib/context";
+import { ValidationFailed } from "@/lib/errors";
+
+const cell = "py-2 pr-4 align-top";
+type Search = Record<string, string | string[] | undefined>;
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
+
+/** The address of a page of the log: one entity or all, from the newest or older than an entry. */
+function pageHref(entity: string | undefined, before?: string) {
+  const query = new URLSearchParams();
+  if (entity) query.set("entity", entity);
+  if (before) query.set("before", before);
+  return `/admin/audit-log${query.size ? `?${query}` : ""}`;
+}
+
+/** What was changed from the panel, newest first: who, when, what, and each changed field before → after. */
+export default async function AuditLogPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const admin = await signedInAdmin();
+  if (!admin.isSuperuser) return <NotAllowed what="the audit log" />;
+  const search = await searchParams;
+  const filter = { entity: first(search.entity), before: first(search.before) };
+  const page = await listAuditLog({ ctx: appContext(), input: filter }).catch((error: unknown) => {
+    // A hand-edited address: say what is wrong with it rather than fail.
+    if (error instanceof ValidationFailed) return { entries: [], next: null, problem: allMessages(error.fields).join(" ") };
+    throw error;
+  });
+  return (
+    <main>
+      <h1 className="text-2xl font-semibold">Audit log</h1>
+      <form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="audit-entity" className="block text-sm font-medium">
+            Entity
+          </label>
+          <select id="audit-entity" name="entity" defaultValue={filter.entity ?? ""} className="mt-1 rounded border border-slate-400 bg-white px-2 py-1.5">
+            <option value="">All</option>
+            {AUDIT_ENTITIES.map((entity) => (
+              <option key={entity} value={entity}>
+                {entity}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={SECONDARY_BUTTON}>
+          Show
+        </button>
+      </form>
+      {"problem" in page ? (
+        <p role="alert" className="mt-4 text-sm text-red-800">
+          {page.problem}
+        </p>
+      ) : null}
+      <table className="mt-4 w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th scope="col" className={cell}>When</th>
+            <th scope="col" className={cell}>Who</th>
+            <th scope="col" className={cell}>Action</th>
+            <th scope="col" className={cell}>Entity</th>
+            <th scope="col" className={cell}>Changes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.entries.map((entry) => (
+            <tr key={entry.id} className="border-b border-slate-200">
+              <td className={cell}>
+                <When at={entry.created_at} otherwise="" />
+              </td>
+              <td className={cell}>{entry.actor}</td>
+              <td className={`${cell} font-mono`}>{entry.action}</td>
+              <td className={cell}>
+                {entry.entity}
+                {entry.entity_id ? ` ${entry.entity_id}` : ""}
+              </td>
+              <td className={cell}>
+                {entry.changes.length === 0 ? (
+                  "No field changed"
+                ) : (
+                  <ul className="space-y-0.5">
+                    {entry.changes.map((change) => (
+                      <li key={change.field}>
+                        <span className="font-mono">{change.field}</span>: {change.before ?? "(none)"} → {change.after ?? "(none)"}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {page.entries.length === 0 ? <p className="mt-4 text-sm">No entries.</p> : null}
+      <nav aria-label="Audit log pages" className="mt-4 flex gap-4 text-sm">
+        {filter.before ? (
+          <Link href={pageHref(filter.entity)} className="text-blue-800 underline">
+            Newest entries
+          </Link>
+        ) : null}
+        {page.next ? (
+          <Link href={pageHref(filter.entity, page.next)} className="text-blue-800 underline">
+            Older entries
+          </Link>
+        ) : null}
+      </nav>
+    </main>
+  );
+}

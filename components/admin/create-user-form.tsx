@@ -1,0 +1,55 @@
+"use client";
+
+import { useActionState } from "react";
+import { type CreateUserFormState, NEW_USER_VALUES } from "@/lib/admin/create-user-form";
+import { FieldError, fieldMessages, FormAlert, PRIMARY_BUTTON, SavedStatus } from "./form-messages";
+import { PasswordField } from "./password-field";
+import { type GatewayChoice, UserAccessFields } from "./user-access-fields";
+
+const EMPTY: CreateUserFormState = { values: NEW_USER_VALUES, errors: {}, saved: null };
+
+/** Adds a user: username, password, and what they may do; errors show under their field, with what was typed. */
+export function CreateUserForm({
+  action,
+  gateways,
+}: {
+  action: (state: CreateUserFormState, form: FormData) => Promise<CreateUserFormState>;
+  gateways: GatewayChoice[];
+}) {
+  const [state, formAction, pending] = useActionState(action, EMPTY);
+  const usernameErrors = fieldMessages(state.errors, "username");
+  // A new answer brings new defaults: fields are drawn again from it (the browser resets a form after its action).
+  const drawn = `${JSON.stringify(state.values)}:${state.saved ?? ""}`;
+  return (
+    <form action={formAction} className="mt-4 flex flex-wrap items-start gap-6 rounded border border-slate-300 bg-white p-4" noValidate>
+      <FormAlert errors={state.errors} />
+      <div>
+        <label htmlFor="new-user-username" className="block text-sm font-medium">
+          Username
+        </label>
+        <input
+          id="new-user-username"
+          name="username"
+          autoComplete="off"
+          defaultValue={state.values.username}
+          key={`username:${drawn}`}
+          aria-invalid={usernameErrors.length > 0}
+          aria-describedby={`new-user-username-hint${usernameErrors.length ? " new-user-username-error" : ""}`}
+          className="mt-1 w-64 rounded border border-slate-400 px-2 py-1.5 aria-invalid:border-red-700"
+        />
+        <p id="new-user-username-hint" className="mt-1 text-xs text-slate-600">
+          Letters, digits and @ . + - _
+        </p>
+        <FieldError id="new-user-username-error" messages={usernameErrors} />
+      </div>
+      <PasswordField id="new-user-password" label="Password" errors={fieldMessages(state.errors, "password")} answer={state} />
+      <UserAccessFields key={`access:${drawn}`} idPrefix="new-user" values={state.values} errors={state.errors} gateways={gateways} />
+      <div className="basis-full">
+        <button type="submit" aria-disabled={pending} className={PRIMARY_BUTTON}>
+          {pending ? "Adding…" : "Add user"}
+        </button>
+      </div>
+      <SavedStatus message={state.saved} />
+    </form>
+  );
+}

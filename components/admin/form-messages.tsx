@@ -1,0 +1,49 @@
+import type { FieldErrors } from "@/lib/errors";
+
+/** The messages of one field of a form's errors. */
+export function fieldMessages(errors: FieldErrors, field: string): string[] {
+  const value = errors[field];
+  return Array.isArray(value) ? value : [];
+}
+
+/** Every message of a form's errors, nested fields included. */
+export function allMessages(errors: FieldErrors): string[] {
+  return Object.values(errors).flatMap((value) => (Array.isArray(value) ? value : allMessages(value)));
+}
+
+/** A field's error messages, under it; `id` is what the field's aria-describedby names. */
+export function FieldError({ id, messages }: { id: string; messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-800">
+      {messages.join(" ")}
+    </p>
+  );
+}
+
+/** The errors that belong to no field (a record gone since the page was shown), above the form. */
+export function FormAlert({ errors }: { errors: FieldErrors }) {
+  const messages = fieldMessages(errors, "non_field_errors");
+  if (messages.length === 0) return null;
+  return (
+    <p role="alert" className="basis-full rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {messages.join(" ")}
+    </p>
+  );
+}
+
+/** What a form says after a change was saved, read out by screen readers. */
+export function SavedStatus({ message }: { message: string | null }) {
+  return (
+    <p role="status" className="basis-full text-sm text-green-800">
+      {message ?? ""}
+    </p>
+  );
+}
+
+/** The look of the panel's buttons, with a visible keyboard focus. */
+export const BUTTON =
+  "rounded px-4 py-1.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+export const PRIMARY_BUTTON = `${BUTTON} bg-blue-700 text-white hover:bg-blue-800`;
+export const SECONDARY_BUTTON = `${BUTTON} border border-slate-400 bg-white text-slate-900 hover:bg-slate-100`;
+export const DANGER_BUTTON = `${BUTTON} bg-red-700 text-white hover:bg-red-800`;

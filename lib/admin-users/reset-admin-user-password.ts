@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { updateAdminUser } from "@/db/queries/admin-users";
+import { withinTransaction } from "@/db/within-transaction";
+import { hashPassword } from "@/lib/auth/password";
+import type { Ctx } from "@/lib/context";
+import { parseInput } from "@/lib/validation/parse-input";
+import { passwordSchema } from "./admin-user-schemas";
+import { findUserToChange } from "./find-user-to-change";
+
+const resetPasswordInput = z.object({ password: passwordSchema });
+
+/**
+ * Gives a user the password an administrator typed (the rules of create-user). Basic auth with the old one
+ * stops at once: verified credentials are remembered only with the hash they matched.
+ */
+export async function resetAdminUserPassword({ ctx, input }: { ctx: Ctx; input: { id: string; password: string } }) {
+  const { password } = parseInput(resetPasswordInput, { password: input.password });
+  const passwordHash = await hashPassword(password);
+  return withinTransaction(ctx.db, async (db) => {
+    const user = await findUserToChange(db, input.id);
+    return updateAdminUser(db, user.id, { password_hash: passwordHash });
+  });
+}

@@ -1,0 +1,24 @@
+import { updateAdminUser } from "@/db/queries/admin-users";
+import { withinTransaction } from "@/db/within-transaction";
+import type { Ctx } from "@/lib/context";
+import { ValidationFailed } from "@/lib/errors";
+import { findUserToChange } from "./find-user-to-change";
+import { lockSuperusers } from "./keep-a-superuser";
+
+/**
+ * Disables a user (the panel and Basic auth refuse them from their next request: both read the user from the
+ * database) or enables them again. `actorId`, the administrator making the change, may not disable themselves,
+ * and the last active superuser stays. Returns the user before and after, for the audit log.
+ */
+export async function setAdminUserActive({ ctx, input }: { ctx: Ctx; input: { id: string; active: boolean; actorId?: string } }) {
+  return withinTransaction(ctx.db, async (db) => {
+    const refuseLosingTheLast = await lockSuperusers(db);
+    const before = await findUserToChange(db, input.id);
+    if (!input.active) {
+      if (before.id === input.actorId) throw new ValidationFailed({ isActive: ["You cannot disable your own account."] });
+      if (before.is_superuser) refuseLosingTheLast(before.id, "isActive");
+    }
+    const after = await updateAdminUser(db, before.id, { is_active: input.active });
+    return { before, after };
+  });
+}
