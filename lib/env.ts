@@ -6,6 +6,10 @@ const flag = (fallback: boolean) =>
     .enum(["on", "off", "true", "false", "1", "0", "yes", "no"])
     .optional()
     .transform((v) => (v === undefined ? fallback : ["on", "true", "1", "yes"].includes(v)));
+// A 256-bit key in base64; the message never repeats the value.
+const aesKey = z
+  .string()
+  .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, "base64").length === 32, "must be 32 random bytes in base64 (openssl rand -base64 32)");
 
 const schema = z
   .object({
@@ -23,6 +27,8 @@ const schema = z
     // An admin session ends after this long without a request, and after ADMIN_SESSION_HOURS whatever happens.
     ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     ADMIN_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+    CREDENTIALS_KEY: aesKey.optional(),
+    CREDENTIALS_KEY_PREVIOUS: aesKey.optional(),
     TRUST_PROXY: flag(false),
     CONFIG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     BASIC_AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),

@@ -9,6 +9,7 @@ import * as m0007 from "./0007_idempotent_answer_text";
 import * as m0008 from "./0008_saved_cards_and_agreements";
 import * as m0009 from "./0009_admin_panel";
 import * as m0010 from "./0010_settings_panel";
+import * as m0011 from "./0011_gateways_panel";
 import * as m0012 from "./0012_people_panel";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   "0008_saved_cards_and_agreements": m0008,
   "0009_admin_panel": m0009,
   "0010_settings_panel": m0010,
+  "0011_gateways_panel": m0011,
   "0012_people_panel": m0012,
 };

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../client";
 import type { NewGatewaySetting } from "../types";
 
@@ -17,7 +18,7 @@ export function listGatewaySettings(db: Db) {
 export function listEnabledGatewaySettings(db: Db) {
   return db
     .selectFrom("gateway_settings")
-    .select(["code", "name", "pg", "is_sandbox", "currencies", "operation", "icon_url"])
+    .select(["code", "name", "pg", "is_sandbox", "currencies", "operation", "icon_url", sql<boolean>`icon IS NOT NULL`.as("has_icon")])
     .where("enabled", "=", true)
     .orderBy("code")
     .execute();

@@ -16,13 +16,15 @@ export interface GatewayView {
   fee_fixed: string;
   fee_percent: string;
   icon_url: string | null;
+  /** An icon was uploaded (served by /icons/gateways/{code}). */
+  has_icon: boolean;
   enabled: boolean;
 }
 
 const gatewaysJson = (codes: ReturnType<typeof sql>) => sql<GatewayView[]>`(
   SELECT coalesce(json_agg(json_build_object('code', g.code, 'name', g.name, 'pg', g.pg, 'is_sandbox', g.is_sandbox,
     'currencies', g.currencies, 'operation', g.operation, 'fee_fixed', g.fee_fixed::text,
-    'fee_percent', g.fee_percent::text, 'icon_url', g.icon_url, 'enabled', g.enabled)), '[]'::json)
+    'fee_percent', g.fee_percent::text, 'icon_url', g.icon_url, 'has_icon', g.icon IS NOT NULL, 'enabled', g.enabled)), '[]'::json)
   FROM gateway_settings g WHERE g.code = ANY(${codes}))`;
 
 export interface CheckoutConfig {

@@ -22,6 +22,8 @@ const redact = [
   "*.token",
   "webhook_hmac_key",
   "*.webhook_hmac_key",
+  "credentials",
+  "*.credentials",
   "card_number",
   "*.card_number",
   "cvv",

@@ -4,8 +4,8 @@ import { canUseGateway, type Caller } from "@/lib/auth/permissions";
 import { cachedConfig } from "@/lib/cache/config-cache";
 import { representCards } from "@/lib/cards/represent-card";
 import type { Ctx } from "@/lib/context";
-import { env } from "@/lib/env";
 import { adapterFor } from "@/lib/gateways/adapters";
+import { gatewayIconUrl } from "@/lib/gateways/gateway-icon-url";
 import { withoutEmpty } from "@/lib/validation/loose-fields";
 import { parseInput } from "@/lib/validation/parse-input";
 import { FOLLOW_UPS, type PaymentMethodsAnswer, paymentMethodsRequestSchema } from "./payment-methods-schemas";
@@ -19,7 +19,7 @@ function representPaymentMethod(gateway: Gateway, currencies: string[]): Payment
     pg: gateway.pg,
     is_sandbox: gateway.is_sandbox,
     // The same logo the transaction's representation shows for this gateway.
-    logo: gateway.icon_url ?? `${env.APP_URL}/icons/${gateway.pg}.svg`,
+    logo: gatewayIconUrl(gateway),
     wallets: [],
     default_currency: gateway.currencies.find((c) => currencies.includes(c)) ?? gateway.currencies[0] ?? "",
     accepted_currencies: gateway.currencies,

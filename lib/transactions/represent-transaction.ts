@@ -1,5 +1,6 @@
 import type { AttemptView, GatewayView, TransactionView } from "@/db/queries/transactions";
 import { env } from "@/lib/env";
+import { gatewayIconUrl } from "@/lib/gateways/gateway-icon-url";
 import { computeFee } from "@/lib/money/compute-fee";
 import { formatAmount } from "@/lib/money/decimal";
 import { formatDuration } from "@/lib/time/duration";
@@ -15,7 +16,7 @@ function paymentMethod(view: TransactionView, gateway: GatewayView) {
     pg: gateway.pg,
     is_sandbox: gateway.is_sandbox,
     type: gateway.is_sandbox ? "sandbox" : "production",
-    icon: gateway.icon_url ?? `${env.APP_URL}/icons/${gateway.pg}.svg`,
+    icon: gatewayIconUrl(gateway),
     flow: "redirect",
     payment_url: `${env.APP_URL}/b/checkout/redirect/pay/?session_id=${txn.session_id}&code=${encodeURIComponent(gateway.code)}`,
     redirect_url: txn.redirect_url ?? view.default_redirect_url,

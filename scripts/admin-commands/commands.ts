@@ -6,10 +6,27 @@ import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import type { Ctx } from "@/lib/context";
 import { addCurrency } from "@/lib/currencies/add-currency";
 import { setCurrencyEnabled } from "@/lib/currencies/set-currency-enabled";
+import { CredentialsKeyError } from "@/lib/crypto/credentials-cipher";
+import { DomainError } from "@/lib/errors";
 import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { reencryptCredentials } from "@/lib/gateways/reencrypt-credentials";
+import { setGatewayEnabled } from "@/lib/gateways/set-gateway-enabled";
+import { updateGatewaySetting } from "@/lib/gateways/update-gateway-setting";
 import { listMessages } from "@/lib/notifications/list-messages";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { gatewayMode, list, numberOption, onOff, parseOptions, UsageError } from "./usage-error";
+
+/** `enable-gateway` / `disable-gateway --code C`. */
+function gatewaySwitch(enabled: boolean): Command {
+  return {
+    usage: `${enabled ? "enable" : "disable"}-gateway --code C`,
+    async run(ctx, args) {
+      const o = parseOptions(args, { code: s }, ["code"]);
+      await setGatewayEnabled({ ctx, input: { code: o.code!, enabled } });
+      return [`Gateway setting ${o.code} ${enabled ? "enabled" : "disabled"}.`];
+    },
+  };
+}
 
 export interface Command {
   usage: string;
@@ -116,6 +133,52 @@ export const commands: Record<string, Command> = {
         },
       });
       return [`Gateway setting ${g.code} (${g.pg}, ${g.operation}, ${g.currencies.join(", ")}).`];
+    },
+  },
+  "update-gateway": {
+    usage:
+      'update-gateway --code C [--new-code C2] [--name "…"] [--pg sandbox] [--currencies KWD,USD] [--operation purchase|authorize] [--fee-fixed F] [--fee-percent P] [--icon-url U|""] [--mode sandbox|production]',
+    async run(ctx, args) {
+      const o = parseOptions(
+        args,
+        { code: s, "new-code": s, pg: s, currencies: s, operation: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s, mode: s },
+        ["code"],
+      );
+      const { code, ...changes } = o;
+      if (Object.values(changes).every((v) => v === undefined)) throw new UsageError("Give at least one field to change.");
+      const { after: g } = await updateGatewaySetting({
+        ctx,
+        input: {
+          code: code!,
+          newCode: o["new-code"],
+          pg: o.pg as "sandbox" | undefined,
+          currencies: list(o.currencies),
+          operation: o.operation as "purchase" | undefined,
+          feeFixed: o["fee-fixed"],
+          feePercent: o["fee-percent"],
+          name: o.name,
+          // An empty --icon-url removes it.
+          iconUrl: o["icon-url"] === "" ? null : o["icon-url"],
+          isSandbox: gatewayMode(o.mode),
+        },
+      });
+      return [`Gateway setting ${g.code} (${g.pg}, ${g.operation}, ${g.currencies.join(", ")}) saved.`];
+    },
+  },
+  "enable-gateway": gatewaySwitch(true),
+  "disable-gateway": gatewaySwitch(false),
+  "rotate-credentials-key": {
+    usage: "rotate-credentials-key",
+    async run(ctx, args) {
+      parseOptions(args, {});
+      const done = await reencryptCredentials({ ctx }).catch((error: unknown) => {
+        if (error instanceof CredentialsKeyError) throw new DomainError(`${error.message} Nothing was changed.`);
+        throw error;
+      });
+      const names = done.reencrypted.length ? ` (${done.reencrypted.join(", ")})` : "";
+      return [
+        `Re-encrypted the credentials of ${done.reencrypted.length} gateway setting(s)${names} with key ${done.keyId}; ${done.total - done.reencrypted.length} already used it.`,
+      ];
     },
   },
   messages: {

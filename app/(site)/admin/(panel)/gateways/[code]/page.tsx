@@ -1,0 +1,33 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { GatewayForm } from "@/components/admin/gateway-form";
+import { NotAllowed } from "@/components/admin/not-allowed";
+import { signedInAdmin } from "@/lib/admin/signed-in-admin";
+import { appContext } from "@/lib/context";
+import { NotFound } from "@/lib/errors";
+import { loadGatewayForm } from "@/lib/gateways/load-gateway-form";
+import { updateGatewayAction } from "../actions";
+
+/** One gateway setting's form. */
+export default async function EditGatewayPage({ params }: { params: Promise<{ code: string }> }) {
+  const admin = await signedInAdmin();
+  if (!admin.isSuperuser) return <NotAllowed what="gateway settings" />;
+  const { code } = await params;
+  const form = await loadGatewayForm({ ctx: appContext(), input: { code } }).catch((error: unknown) => {
+    if (error instanceof NotFound) notFound();
+    throw error;
+  });
+  return (
+    <main className="max-w-3xl">
+      <p className="text-sm">
+        <Link href="/admin/gateways" className="text-blue-800 underline">
+          Gateway settings
+        </Link>
+      </p>
+      <h1 className="mt-1 text-2xl font-semibold">
+        Gateway setting <span className="font-mono">{form.gateway!.code}</span>
+      </h1>
+      <GatewayForm action={updateGatewayAction.bind(null, code)} gateway={form.gateway} codeFixed={form.codeFixed} currencies={form.currencies} />
+    </main>
+  );
+}

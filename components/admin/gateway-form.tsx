@@ -1,0 +1,308 @@
+"use client";
+
+import { type FormEvent, type ReactNode, useActionState, useState } from "react";
+import type { GatewayFormState, GatewayFormValues } from "@/lib/admin/save-gateway-form";
+import type { FieldErrors } from "@/lib/errors";
+import { CREDENTIAL_FIELDS } from "@/lib/gateways/credential-fields";
+import { ICON_MAX_BYTES } from "@/lib/gateways/gateway-icon";
+import { KNOWN_PGS, type KnownPg } from "@/lib/gateways/known-gateways";
+import type { PanelGateway } from "@/lib/gateways/panel-gateway";
+
+type Action = (state: GatewayFormState, form: FormData) => Promise<GatewayFormState>;
+
+const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+const INPUT = `mt-1 rounded border border-slate-400 px-2 py-1.5 aria-invalid:border-red-700 read-only:bg-slate-100 ${FOCUS}`;
+const ICON_TOO_BIG = `The icon must be at most ${ICON_MAX_BYTES / 1024} KB.`;
+
+function errorsOf(errors: FieldErrors, path: string): string[] {
+  const [head, ...rest] = path.split(".");
+  const value = errors[head!];
+  if (rest.length === 0) return Array.isArray(value) ? value : [];
+  return value && !Array.isArray(value) ? errorsOf(value, rest.join(".")) : [];
+}
+
+const idFor = (name: string) => `gateway-${name.replace(".", "-")}`;
+
+/** The hint and the errors under a field, and the ids its input points at with aria-describedby. */
+function fieldDescription(errors: FieldErrors, name: string, hint?: ReactNode) {
+  const messages = errorsOf(errors, name);
+  const id = idFor(name);
+  const describedBy = [hint ? `${id}-hint` : "", messages.length ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const below = (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {messages.length ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+          {messages.join(" ")}
+        </p>
+      ) : null}
+    </>
+  );
+  return { invalid: messages.length > 0, describedBy, below };
+}
+
+function TextField(props: {
+  errors: FieldErrors;
+  name: keyof GatewayFormValues;
+  label: string;
+  value: string;
+  hint?: ReactNode;
+  readOnly?: boolean;
+  inputMode?: "decimal" | "url";
+  className?: string;
+}) {
+  const { invalid, describedBy, below } = fieldDescription(props.errors, props.name, props.hint);
+  return (
+    <div>
+      <label htmlFor={idFor(props.name)} className="block text-sm font-medium">
+        {props.label}
+      </label>
+      <input
+        id={idFor(props.name)}
+        name={props.name}
+        defaultValue={props.value}
+        readOnly={props.readOnly}
+        inputMode={props.inputMode}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        className={`${INPUT} ${props.className ?? "w-full max-w-md"}`}
+      />
+      {below}
+    </div>
+  );
+}
+
+function Choices(props: {
+  errors: FieldErrors;
+  name: keyof GatewayFormValues;
+  legend: string;
+  type: "radio" | "checkbox";
+  options: { value: string; label: string }[];
+  chosen: string[];
+  hint?: ReactNode;
+}) {
+  const { describedBy, below } = fieldDescription(props.errors, props.name, props.hint);
+  return (
+    <fieldset aria-describedby={describedBy}>
+      <legend className="text-sm font-medium">{props.legend}</legend>
+      <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
+        {props.options.map((o) => (
+          <label key={o.value} className="inline-flex items-center gap-1.5">
+            <input type={props.type} name={props.name} value={o.value} defaultChecked={props.chosen.includes(o.value)} className={FOCUS} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {below}
+    </fieldset>
+  );
+}
+
+function CredentialInput({ errors, name, label, hint }: { errors: FieldErrors; name: string; label: string; hint: string }) {
+  const field = `credentials.${name}`;
+  const { invalid, describedBy, below } = fieldDescription(errors, field, hint);
+  return (
+    <div>
+      <label htmlFor={idFor(field)} className="block text-sm font-medium">
+        {label}
+      </label>
+      {/* A password field, so the value is not shown while typed; "new-password" keeps the browser from filling in the admin's own. */}
+      <input id={idFor(field)} name={field} type="password" autoComplete="new-password" aria-invalid={invalid} aria-describedby={describedBy} className={`${INPUT} w-full max-w-md`} />
+      {below}
+    </div>
+  );
+}
+
+/**
+ * Creates a gateway setting, or edits `gateway`. Errors show under their field with what was typed (never the
+ * credentials, which are not shown again once saved: only their last four characters).
+ */
+export function GatewayForm({
+  action,
+  gateway,
+  codeFixed,
+  currencies,
+}: {
+  action: Action;
+  gateway: PanelGateway | null;
+  codeFixed: boolean;
+  currencies: { code: string; enabled: boolean }[];
+}) {
+  const initial: GatewayFormState = {
+    values: {
+      code: gateway?.code ?? "",
+      name: gateway?.name ?? "",
+      pg: gateway?.pg ?? KNOWN_PGS[0],
+      mode: gateway?.mode ?? "sandbox",
+      currencies: gateway?.currencies ?? [],
+      operation: gateway?.operation ?? "purchase",
+      feeFixed: gateway?.feeFixed ?? "0",
+      feePercent: gateway?.feePercent ?? "0",
+      iconUrl: gateway?.iconUrl ?? "",
+      removeIcon: false,
+    },
+    errors: {},
+    saved: null,
+  };
+  const [state, formAction, pending] = useActionState(action, initial);
+  const [iconError, setIconError] = useState<string | null>(null);
+  const [pg, setPg] = useState(state.values.pg as KnownPg);
+  const { values } = state;
+  const errors: FieldErrors = iconError ? { ...state.errors, icon: [iconError] } : state.errors;
+  const general = errorsOf(errors, "non_field_errors");
+  const refused = Object.keys(errors).length > 0;
+
+  // A file over the limit is refused here, before it is sent (the server checks it again).
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const file = new FormData(event.currentTarget).get("icon");
+    const tooBig = file instanceof File && file.size > ICON_MAX_BYTES;
+    setIconError(tooBig ? ICON_TOO_BIG : null);
+    if (tooBig) event.preventDefault();
+  }
+
+  const iconField = fieldDescription(errors, "icon", "PNG, JPEG or WebP, at most 256 KB. Checked by its content.");
+  const fixedHint = "Fixed: transactions already use this gateway setting, and they keep naming it.";
+  const credentialFields = CREDENTIAL_FIELDS[pg] ?? [];
+
+  return (
+    <form action={formAction} onSubmit={onSubmit} noValidate className="mt-4 space-y-5 rounded border border-slate-300 bg-white p-5">
+      {refused ? (
+        <p role="alert" className="rounded border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900">
+          {general.length ? general.join(" ") : "The gateway setting was not saved: correct the fields marked below."}
+        </p>
+      ) : null}
+      <div key={JSON.stringify([values, state.errors])} className="space-y-5">
+        <TextField
+          errors={errors}
+          name="code"
+          label="Code"
+          value={values.code}
+          readOnly={codeFixed}
+          className="w-full max-w-xs font-mono"
+          hint={codeFixed ? fixedHint : "What merchants pass in pg_codes: 1–64 letters, digits, '-' or '_'. Fixed once a transaction uses it."}
+        />
+        <TextField errors={errors} name="name" label="Name" value={values.name} hint="Shown to customers on the payment page. Empty: the code." />
+        {codeFixed ? (
+          <TextField errors={errors} name="pg" label="Payment gateway" value={values.pg} readOnly className="w-full max-w-xs" hint={fixedHint} />
+        ) : (
+          <PgSelect errors={errors} value={pg} onChange={setPg} />
+        )}
+        <Choices
+          errors={errors}
+          name="mode"
+          legend="Mode"
+          type="radio"
+          options={[
+            { value: "sandbox", label: "Sandbox (test payments)" },
+            { value: "production", label: "Production" },
+          ]}
+          chosen={[values.mode]}
+        />
+        <Choices
+          errors={errors}
+          name="currencies"
+          legend="Currencies"
+          type="checkbox"
+          options={currencies.map((c) => ({ value: c.code, label: c.enabled ? c.code : `${c.code} (disabled)` }))}
+          chosen={values.currencies}
+          hint={currencies.length ? "The currencies this gateway setting accepts; only enabled currencies can be chosen." : "No enabled currency: add one under Currencies first."}
+        />
+        <Choices
+          errors={errors}
+          name="operation"
+          legend="Operation"
+          type="radio"
+          options={[
+            { value: "purchase", label: "Purchase (charge at once)" },
+            { value: "authorize", label: "Authorize (capture later)" },
+          ]}
+          chosen={[values.operation]}
+        />
+        <div className="flex flex-wrap gap-6">
+          <TextField errors={errors} name="feeFixed" label="Fixed fee" value={values.feeFixed} inputMode="decimal" className="w-40" hint="In the transaction's currency, e.g. 0.250." />
+          <TextField errors={errors} name="feePercent" label="Percentage fee" value={values.feePercent} inputMode="decimal" className="w-40" hint="0 to 100, e.g. 1.5." />
+        </div>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium">Icon</legend>
+          {gateway ? (
+            <p className="flex items-center gap-2 text-sm">
+              {/* eslint-disable-next-line @next/next/no-img-element -- icons are uploaded files or arbitrary URLs */}
+              <img src={gateway.shownIcon} alt="" width={32} height={32} className="size-8 object-contain" />
+              Shown now: {gateway.iconUrl ? "the icon URL" : gateway.hasUploadedIcon ? "the uploaded icon" : `the ${gateway.pg} icon`}.
+            </p>
+          ) : null}
+          <div>
+            <label htmlFor={idFor("icon")} className="block text-sm">
+              Upload an icon
+            </label>
+            <input
+              id={idFor("icon")}
+              name="icon"
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              aria-invalid={iconField.invalid}
+              aria-describedby={iconField.describedBy}
+              className={`mt-1 block text-sm ${FOCUS}`}
+            />
+            {iconField.below}
+          </div>
+          {gateway?.hasUploadedIcon ? (
+            <label className="flex items-center gap-1.5 text-sm">
+              <input type="checkbox" name="removeIcon" defaultChecked={values.removeIcon} className={FOCUS} />
+              Remove the uploaded icon
+            </label>
+          ) : null}
+          <TextField errors={errors} name="iconUrl" label="Icon URL" value={values.iconUrl} inputMode="url" hint="An https address; used instead of an uploaded icon. Empty: none." />
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium">Credentials</legend>
+          <p className="text-xs text-slate-600">Stored encrypted; never shown again once saved, only their last four characters.</p>
+          {errorsOf(errors, "credentials").length ? <p className="text-sm text-red-800">{errorsOf(errors, "credentials").join(" ")}</p> : null}
+          {credentialFields.length === 0 ? <p className="text-sm">This gateway takes no credentials.</p> : null}
+          {credentialFields.map((f) => {
+            const stored = gateway?.pg === pg ? gateway.credentialsHint[f.name] : undefined;
+            const hint =
+              stored === undefined
+                ? `Not set${f.required ? "" : " (optional)"}.`
+                : `Saved${stored ? `, ends in ${stored}` : ""}. Leave empty to keep it.`;
+            return <CredentialInput key={`${pg}:${f.name}`} errors={errors} name={f.name} label={f.label} hint={hint} />;
+          })}
+        </fieldset>
+      </div>
+      <button type="submit" aria-disabled={pending || undefined} className={`rounded bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 ${FOCUS}`}>
+        {pending ? "Saving…" : gateway ? "Save changes" : "Create gateway setting"}
+      </button>
+    </form>
+  );
+}
+
+function PgSelect({ errors, value, onChange }: { errors: FieldErrors; value: KnownPg; onChange: (pg: KnownPg) => void }) {
+  const { invalid, describedBy, below } = fieldDescription(errors, "pg", "The adapter that talks to the payment gateway.");
+  return (
+    <div>
+      <label htmlFor={idFor("pg")} className="block text-sm font-medium">
+        Payment gateway
+      </label>
+      <select
+        id={idFor("pg")}
+        name="pg"
+        value={value}
+        onChange={(e) => onChange(e.target.value as KnownPg)}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        className={`${INPUT} w-full max-w-xs bg-white`}
+      >
+        {KNOWN_PGS.map((pg) => (
+          <option key={pg} value={pg}>
+            {pg}
+          </option>
+        ))}
+      </select>
+      {below}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { randomBytes } from "node:crypto";
+import type { KnownPg } from "./known-gateways";
+
+/** A new gateway setting's own options for its pg: the sandbox signs its messages to us with a secret of each setting's own. */
+export const initialGatewayConfig = (pg: KnownPg): Record<string, unknown> =>
+  pg === "sandbox" ? { secret: randomBytes(24).toString("hex") } : {};
