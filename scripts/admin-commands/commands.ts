@@ -4,6 +4,7 @@ import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import type { Ctx } from "@/lib/context";
 import { addCurrency } from "@/lib/currencies/add-currency";
+import { seedTransactions } from "@/lib/demo/seed-transactions";
 import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
 import { listMessages } from "@/lib/notifications/list-messages";
 import { updateSettings } from "@/lib/settings/update-settings";
@@ -120,6 +121,20 @@ export const commands: Record<string, Command> = {
         ...(m.error ? [`Last error: ${m.error}`] : []),
         "",
       ]);
+    },
+  },
+  "seed-transactions": {
+    usage: "seed-transactions --count N",
+    async run(ctx, args) {
+      const o = parseOptions(args, { count: s }, ["count"]);
+      const started = Date.now();
+      const { inserted, run } = await seedTransactions({
+        ctx,
+        input: { count: numberOption(o.count, "count")! },
+        // Progress on stderr: a million rows take minutes, and stdout keeps the one summary line.
+        onProgress: (done, total) => process.stderr.write(`  ${done} of ${total} transactions\n`),
+      });
+      return [`Seeded ${inserted} transactions (run ${run}) in ${Math.round((Date.now() - started) / 1000)} s.`];
     },
   },
   "set-config": {
