@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import { TransactionFilters } from "@/components/admin/transaction-filters";
+import { TransactionTable } from "@/components/admin/transaction-table";
+import { listTransactions } from "@/lib/admin/list-transactions";
+import { signedInAdmin } from "@/lib/admin/signed-in-admin";
+import { FILTER_FIELDS, type FilterValues } from "@/lib/admin/transaction-list-filters";
+import { appContext } from "@/lib/context";
+
+export const metadata: Metadata = { title: "Transactions · Checkout admin" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The filters as a query string, without the page's cursor, plus `extra`. */
+function queryString(values: FilterValues, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams();
+  for (const name of FILTER_FIELDS) if (values[name] && name !== "after" && name !== "before") query.set(name, values[name]);
+  for (const [name, value] of Object.entries(extra)) query.set(name, value);
+  return query.toString();
+}
+
+const LINK = "rounded border border-slate-400 bg-white px-3 py-1.5 text-sm text-blue-900 hover:bg-slate-100";
+
+/**
+ * Every transaction the signed-in admin may see (a user who is not a superuser: those of their gateways), newest
+ * first, 50 a page by keyset, with filters, search, a CSV export of the filtered set and a live first page.
+ */
+export default async function TransactionsPage({ searchParams }: { searchParams: SearchParams }) {
+  const admin = await signedInAdmin();
+  const page = await listTransactions({ ctx: appContext(), input: { caller: admin, params: await searchParams } });
+  const filters = queryString(page.values);
+  const pageError = [page.errors.after, page.errors.before].flat().filter((m): m is string => typeof m === "string");
+  return (
+    <main>
+      <h1 className="text-2xl font-semibold">Transactions</h1>
+      {!admin.isSuperuser ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Showing the transactions of your gateways: {admin.gatewayCodes.length ? admin.gatewayCodes.join(", ") : "none"}.
+        </p>
+      ) : null}
+      <TransactionFilters values={page.values} errors={page.errors} choices={page.choices} />
+      {pageError.length ? (
+        <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {pageError.join(" ")} <a href={`/admin/transactions${filters ? `?${filters}` : ""}`} className="underline">Newest transactions</a>
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">{page.first ? "Newest transactions" : "Earlier transactions"}</h2>
+        <a href={`/api/admin/transactions/export${filters ? `?${filters}` : ""}`} download className={LINK}>
+          Export all matching as CSV
+        </a>
+      </div>
+      <TransactionTable key={filters} items={page.items} live={page.first && Object.keys(page.errors).length === 0} query={filters} />
+      <nav aria-label="Pages" className="mt-4 flex gap-3">
+        {!page.first ? (
+          <a href={`/admin/transactions${filters ? `?${filters}` : ""}`} className={LINK}>
+            Newest
+          </a>
+        ) : null}
+        {page.newer ? (
+          <a href={`/admin/transactions?${queryString(page.values, { before: page.newer })}`} rel="prev" className={LINK}>
+            Newer
+          </a>
+        ) : null}
+        {page.older ? (
+          <a href={`/admin/transactions?${queryString(page.values, { after: page.older })}`} rel="next" className={LINK}>
+            Older
+          </a>
+        ) : null}
+      </nav>
+    </main>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ReactNode } from "react";
+import type { ListFilterChoices } from "@/lib/admin/read-list-filters";
+import type { FilterField, FilterValues } from "@/lib/admin/transaction-list-filters";
+import type { FieldErrors } from "@/lib/errors";
+import { TRANSACTION_STATES } from "@/lib/transactions/transaction-representation-schema";
+
+interface Props {
+  values: FilterValues;
+  errors: FieldErrors;
+  choices: ListFilterChoices;
+}
+
+const INPUT = "mt-1 w-full rounded border border-slate-400 bg-white px-2 py-1.5 aria-invalid:border-red-700";
+
+/**
+ * The list's filters and search as a plain GET form: the URL holds them, so it works without scripts, can be
+ * bookmarked, and each wrong value comes back under its field with what was asked.
+ */
+export function TransactionFilters({ values, errors, choices }: Props) {
+  const problems = (name: FilterField) => {
+    const value = errors[name];
+    return Array.isArray(value) ? value : [];
+  };
+  const describedBy = (name: FilterField, hint?: boolean) =>
+    [hint ? `filter-${name}-hint` : "", problems(name).length ? `filter-${name}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const field = (name: FilterField, label: string, control: ReactNode, hint?: string) => (
+    <div>
+      <label htmlFor={`filter-${name}`} className="block text-sm font-medium">
+        {label}
+      </label>
+      {control}
+      {hint ? (
+        <p id={`filter-${name}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {problems(name).length ? (
+        <p id={`filter-${name}-error`} className="mt-1 text-sm text-red-800">
+          {problems(name).join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+  const text = (name: FilterField, extra: { type?: string; inputMode?: "decimal"; hint?: boolean } = {}) => (
+    <input
+      id={`filter-${name}`}
+      name={name}
+      type={extra.type ?? "text"}
+      inputMode={extra.inputMode}
+      defaultValue={values[name]}
+      aria-invalid={problems(name).length > 0}
+      aria-describedby={describedBy(name, extra.hint)}
+      className={INPUT}
+    />
+  );
+  const select = (name: FilterField, any: string, options: readonly string[]) => (
+    <select
+      id={`filter-${name}`}
+      name={name}
+      defaultValue={values[name]}
+      aria-invalid={problems(name).length > 0}
+      aria-describedby={describedBy(name)}
+      className={INPUT}
+    >
+      <option value="">{any}</option>
+      {/* A value that is not a choice stays selected, so the form shows what was asked beside its error. */}
+      {[...(values[name] && !options.includes(values[name]) ? [values[name]] : []), ...options].map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </select>
+  );
+  return (
+    <form method="get" action="/admin/transactions" role="search" aria-label="Filter transactions" className="mt-4 rounded border border-slate-300 bg-white p-4" noValidate>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2 lg:col-span-4">
+          {field(
+            "q",
+            "Search",
+            text("q", { type: "search", hint: true }),
+            "Exact session id, order number, reference number, customer e-mail or phone.",
+          )}
+        </div>
+        {field("state", "State", select("state", "Any state", TRANSACTION_STATES))}
+        {field("gateway", "Gateway", select("gateway", "Any gateway", choices.gateways))}
+        {field("currency", "Currency", select("currency", "Any currency", choices.currencies))}
+        <div className="hidden lg:block" />
+        {field("from", "Created from", text("from", { type: "date", hint: true }), "UTC day, included")}
+        {field("to", "Created to", text("to", { type: "date", hint: true }), "UTC day, included")}
+        {field("min", "Lowest amount", text("min", { inputMode: "decimal" }))}
+        {field("max", "Highest amount", text("max", { inputMode: "decimal" }))}
+      </div>
+      <div className="mt-4 flex items-center gap-4">
+        <button type="submit" className="rounded bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
+          Apply filters
+        </button>
+        <a href="/admin/transactions" className="text-sm text-blue-800 underline">
+          Clear filters
+        </a>
+      </div>
+    </form>
+  );
+}
