@@ -8,6 +8,7 @@ import * as m0006 from "./0006_operations";
 import * as m0007 from "./0007_idempotent_answer_text";
 import * as m0008 from "./0008_saved_cards_and_agreements";
 import * as m0009 from "./0009_admin_panel";
+import * as m0014 from "./0014_transaction_detail";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007_idempotent_answer_text": m0007,
   "0008_saved_cards_and_agreements": m0008,
   "0009_admin_panel": m0009,
+  "0014_transaction_detail": m0014,
 };
