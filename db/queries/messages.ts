@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from "kysely";
+import { type Insertable, type Selectable, sql } from "kysely";
 import type { Db } from "../client";
 import type { MessagesTable } from "../types";
 
@@ -61,11 +61,31 @@ export function findMessage(db: Db, id: string): Promise<MessageRow | undefined>
   return db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Messages newest first, optionally of one transaction. */
-export function listMessages(db: Db, filter: { sessionId?: string; limit: number }): Promise<MessageRow[]> {
-  let query = db.selectFrom("messages").selectAll();
-  if (filter.sessionId) query = query.where("session_id", "=", filter.sessionId);
-  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(filter.limit).execute();
+export interface MessageFilter {
+  sessionId?: string;
+  channel?: MessageRow["channel"];
+  state?: string;
+  /** The keyset cursor: the id of the last message shown. */
+  before?: string;
+  /** Only messages about transactions on these gateways (null: all, with those about no transaction). */
+  gatewayCodes?: string[] | null;
+  limit: number;
+}
+
+/** Messages newest first (by id, the order they were planned in), filtered; each filter has its index (0014). */
+export function listMessages(db: Db, filter: MessageFilter): Promise<MessageRow[]> {
+  let query = db.selectFrom("messages as m").selectAll("m");
+  if (filter.sessionId) query = query.where("m.session_id", "=", filter.sessionId);
+  if (filter.channel) query = query.where("m.channel", "=", filter.channel);
+  if (filter.state) query = query.where("m.state", "=", filter.state);
+  if (filter.before) query = query.where("m.id", "<", filter.before);
+  const codes = filter.gatewayCodes;
+  if (codes) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(selectFrom("transactions as t").select("t.session_id").whereRef("t.session_id", "=", "m.session_id").where(sql<boolean>`t.pg_codes && ${codes}::text[]`)),
+    );
+  }
+  return query.orderBy("m.id", "desc").limit(filter.limit).execute();
 }
 
 /** Decimal places of a currency (3 for KWD), or undefined for an unknown code. */

@@ -19,8 +19,11 @@ export function canUseGateway(caller: Caller, code: string): boolean {
   return caller.kind === "api_key" || caller.isSuperuser || caller.gatewayCodes.includes(code);
 }
 
+export const mayDo = (caller: Caller, action: Action): boolean =>
+  caller.kind === "api_key" || caller.isSuperuser || caller.permissions.includes(action);
+
 export function requireAction(caller: Caller, action: Action): void {
-  if (caller.kind === "api_key" || caller.isSuperuser || caller.permissions.includes(action)) return;
+  if (mayDo(caller, action)) return;
   throw new Forbidden(`You do not have permission to ${action} payment transactions.`);
 }
 

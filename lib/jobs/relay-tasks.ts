@@ -33,9 +33,13 @@ export function relayTasks(ctx: Ctx, client: Sender = inngest): TaskList {
     },
     "settle-operation": (payload) => send(outgoing.operationRequested(need(payload, "operationId"))),
     maintenance: () => send(outgoing.maintenanceRequested(new Date())),
-    // Not queued in this mode (dispatch fans out inside Inngest), but jobs left by the embedded engine are
-    // handed over too when a deployment switches engines.
-    "deliver-webhook": (payload) => send(outgoing.webhookRequested(need(payload, "deliveryId"))),
+    // Queued in this mode only by a retry from the panel (dispatch fans out inside Inngest), whose due time
+    // makes it a new request; jobs left by the embedded engine are handed over too when a deployment switches.
+    "deliver-webhook": (payload) => {
+      const dueAt = (payload as { dueAt?: unknown } | null)?.dueAt;
+      const id = need(payload, "deliveryId");
+      return send(typeof dueAt === "string" ? outgoing.webhookRerequested(id, new Date(dueAt)) : outgoing.webhookRequested(id));
+    },
     "send-message": (payload) => send(outgoing.messageRequested(need(payload, "messageId"))),
   };
   return tasks;

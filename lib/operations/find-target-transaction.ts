@@ -1,5 +1,6 @@
 import { findSessionIdByOrderNo, findTransactionView, type TransactionView } from "@/db/queries/transactions";
-import { canUseGateway, type Caller } from "@/lib/auth/permissions";
+import type { Caller } from "@/lib/auth/permissions";
+import { canSeeTransaction } from "@/lib/auth/transaction-scope";
 import type { Ctx } from "@/lib/context";
 import { NotFound } from "@/lib/errors";
 import { SESSION_ID } from "@/lib/transactions/get-transaction";
@@ -17,7 +18,7 @@ export async function findTargetTransaction(
 ): Promise<TransactionView> {
   const sessionId = "session_id" in target ? target.session_id : await findSessionIdByOrderNo(db, target.order_no);
   const view = sessionId && SESSION_ID.test(sessionId) ? await findTransactionView(db, sessionId, forUpdate) : undefined;
-  if (!view || view.txn.deleted_at || !view.txn.pg_codes.some((code) => canUseGateway(caller, code))) {
+  if (!view || view.txn.deleted_at || !canSeeTransaction(caller, view.txn.pg_codes)) {
     throw new NotFound("No such transaction.");
   }
   return view;

@@ -9,7 +9,7 @@ import { decimalPlaces, formatUnits, toUnits } from "@/lib/money/decimal";
  */
 export function resolveAmount(kind: MoneyOperation, asked: string | null, txn: TransactionRow, decimals: number): string {
   const units = (v: string) => toUnits(v, decimals);
-  const remaining = units(txn.paid_amount) - units(txn.voided_amount) - units(txn.refunded_amount) - units(txn.held_amount);
+  const remaining = remainingUnits(txn, decimals);
   const left = formatUnits(remaining, decimals);
   const fail = (message: string) => new ValidationFailed({ amount: [message] });
   if (asked === null) {
@@ -26,4 +26,10 @@ export function resolveAmount(kind: MoneyOperation, asked: string | null, txn: T
   if (kind === "void" && amount !== remaining) throw fail(`A void releases the whole authorization (${left}); leave amount out.`);
   if (amount > remaining) throw fail(`Ensure this value is at most ${left} ${txn.currency_code}, what remains to ${kind}.`);
   return formatUnits(amount, decimals);
+}
+
+/** What a refund, capture or void may still move, in units of the currency's places: paid, less what is given back or held. */
+export function remainingUnits(txn: Pick<TransactionRow, "paid_amount" | "voided_amount" | "refunded_amount" | "held_amount">, decimals: number): bigint {
+  const units = (v: string) => toUnits(v, decimals);
+  return units(txn.paid_amount) - units(txn.voided_amount) - units(txn.refunded_amount) - units(txn.held_amount);
 }

@@ -1,0 +1,136 @@
+import { sql } from "kysely";
+import type { Db } from "../client";
+import type { TransactionState } from "../types";
+
+// What the panel's transaction page shows besides the transaction itself. Timestamps arrive as ISO text (JSON).
+
+export interface EventEntry {
+  id: string;
+  kind: string;
+  from_state: string | null;
+  to_state: string | null;
+  cause: string;
+  data: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface AttemptEntry {
+  id: string;
+  reference_number: string;
+  gateway_code: string;
+  pg: string;
+  state: string;
+  amount: string;
+  fee: string;
+  is_duplicate: boolean;
+  initiator: string;
+  /** Of the stored card only its brand and masked number (never the expiry). */
+  card_brand: string | null;
+  card_masked: string | null;
+  gateway_response: Record<string, unknown> | null;
+  message: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface OperationEntry {
+  id: string;
+  kind: string;
+  state: string;
+  amount: string | null;
+  cause: string;
+  reference_number: string | null;
+  api_key: string | null;
+  user: string | null;
+  gateway_response: Record<string, unknown> | null;
+  message: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface DeliveryTry {
+  attempt_no: number;
+  status_code: number | null;
+  duration_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+  created_at: string;
+}
+
+export interface DeliveryEntry {
+  id: string;
+  event_kind: string;
+  event_state: string | null;
+  url: string;
+  state: string;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  delivered_at: string | null;
+  tries: DeliveryTry[];
+}
+
+export interface TransactionHistory {
+  version: string;
+  created_by_api_key: string | null;
+  created_by_user: string | null;
+  events: EventEntry[];
+  attempts: AttemptEntry[];
+  operations: OperationEntry[];
+  deliveries: DeliveryEntry[];
+}
+
+/**
+ * The transaction's version: its last change to the microsecond. The panel's operation forms carry the version
+ * they were shown at, so that a form from a page gone stale is recognised (lib/admin/run-operation-form.ts).
+ */
+const VERSION = sql<string>`(extract(epoch FROM t.updated_at) * 1000000)::bigint::text`;
+
+/** Events, payment attempts, operations (with who asked) and webhook deliveries (with every try), in one round trip. */
+export async function findTransactionHistory(db: Db, sessionId: string): Promise<TransactionHistory | undefined> {
+  const { rows } = await sql<TransactionHistory>`
+    SELECT ${VERSION} AS version,
+      (SELECT name FROM api_keys WHERE id = t.created_by_api_key_id) AS created_by_api_key,
+      (SELECT username FROM admin_users WHERE id = t.created_by_user_id) AS created_by_user,
+      (SELECT coalesce(json_agg(json_build_object('id', e.id::text, 'kind', e.kind, 'from_state', e.from_state,
+          'to_state', e.to_state, 'cause', e.cause, 'data', e.data, 'created_at', e.created_at) ORDER BY e.id), '[]')
+        FROM transaction_events e WHERE e.session_id = t.session_id) AS events,
+      (SELECT coalesce(json_agg(json_build_object('id', a.id::text, 'reference_number', a.reference_number,
+          'gateway_code', a.gateway_code, 'pg', a.pg, 'state', a.state, 'amount', a.amount::text, 'fee', a.fee::text,
+          'is_duplicate', a.is_duplicate, 'initiator', a.initiator, 'card_brand', a.card->>'brand',
+          'card_masked', a.card->>'masked', 'gateway_response', a.gateway_response, 'message', a.message,
+          'created_at', a.created_at, 'completed_at', a.completed_at) ORDER BY a.id), '[]')
+        FROM payment_attempts a WHERE a.session_id = t.session_id) AS attempts,
+      (SELECT coalesce(json_agg(json_build_object('id', o.id::text, 'kind', o.kind, 'state', o.state,
+          'amount', o.amount::text, 'cause', o.cause, 'reference_number', o.reference_number, 'api_key', k.name,
+          'user', u.username, 'gateway_response', o.gateway_response, 'message', o.message,
+          'created_at', o.created_at, 'completed_at', o.completed_at) ORDER BY o.id), '[]')
+        FROM operations o
+        LEFT JOIN api_keys k ON k.id = o.requested_by_api_key_id
+        LEFT JOIN admin_users u ON u.id = o.requested_by_user_id
+        WHERE o.session_id = t.session_id) AS operations,
+      (SELECT coalesce(json_agg(json_build_object('id', d.id::text, 'event_kind', coalesce(e.data->>'operation', e.kind),
+          'event_state', e.to_state, 'url', d.url, 'state', d.state, 'attempt_count', d.attempt_count,
+          'next_attempt_at', d.next_attempt_at, 'created_at', d.created_at, 'delivered_at', d.delivered_at,
+          'tries', (SELECT coalesce(json_agg(json_build_object('attempt_no', w.attempt_no, 'status_code', w.status_code,
+              'duration_ms', w.duration_ms, 'response_excerpt', w.response_excerpt, 'error', w.error,
+              'created_at', w.created_at) ORDER BY w.id), '[]')
+            FROM webhook_attempts w WHERE w.delivery_id = d.id)) ORDER BY d.id), '[]')
+        FROM webhook_deliveries d JOIN transaction_events e ON e.event_id = d.event_id
+        WHERE d.session_id = t.session_id) AS deliveries
+    FROM transactions t WHERE t.session_id = ${sessionId}`.execute(db);
+  return rows[0];
+}
+
+export interface TransactionScope {
+  state: TransactionState;
+  pg_codes: string[];
+  version: string;
+}
+
+/** Whose the transaction is (its gateways), where it stands and its version: what a panel form checks first. */
+export async function findTransactionScope(db: Db, sessionId: string): Promise<TransactionScope | undefined> {
+  const { rows } = await sql<TransactionScope>`
+    SELECT t.state, t.pg_codes, ${VERSION} AS version FROM transactions t WHERE t.session_id = ${sessionId}`.execute(db);
+  return rows[0];
+}

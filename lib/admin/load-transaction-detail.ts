@@ -1,0 +1,41 @@
+import { findTransactionHistory } from "@/db/queries/transaction-detail";
+import { findTransactionView } from "@/db/queries/transactions";
+import type { Caller } from "@/lib/auth/permissions";
+import { canSeeTransaction } from "@/lib/auth/transaction-scope";
+import type { Ctx } from "@/lib/context";
+import { NotFound } from "@/lib/errors";
+import { formatUnits } from "@/lib/money/decimal";
+import { listMessages } from "@/lib/notifications/list-messages";
+import { remainingUnits } from "@/lib/operations/resolve-amount";
+import { SESSION_ID } from "@/lib/transactions/get-transaction";
+import { panelOperationsFor } from "./panel-operations";
+
+/** A transaction's e-mails and SMS on its page: far more than any transaction sends. */
+const MESSAGES_SHOWN = 200;
+
+/**
+ * Everything the panel shows about one transaction: its fields, events, payment attempts, operations, webhook
+ * deliveries with their tries, e-mails and SMS, and the operations this user may start on it now. Deleted ones
+ * are shown too (the panel keeps the record). Another gateway's transaction is not found, as a missing one.
+ */
+export async function loadTransactionDetail({ ctx, input }: { ctx: Ctx; input: { caller: Caller; sessionId: string } }) {
+  const view = SESSION_ID.test(input.sessionId) ? await findTransactionView(ctx.db, input.sessionId) : undefined;
+  if (!view || !canSeeTransaction(input.caller, view.txn.pg_codes)) throw new NotFound("No such transaction.");
+  const [history, messages] = await Promise.all([
+    findTransactionHistory(ctx.db, input.sessionId),
+    listMessages({ ctx, input: { sessionId: input.sessionId, limit: MESSAGES_SHOWN } }),
+  ]);
+  return {
+    txn: view.txn,
+    decimals: view.decimals,
+    gateways: view.gateways,
+    attachmentToken: view.attachment_token,
+    ...history!,
+    messages,
+    allowed: panelOperationsFor(input.caller, view.txn),
+    /** What a refund or capture may move now, with the currency's places. */
+    remaining: formatUnits(remainingUnits(view.txn, view.decimals), view.decimals),
+  };
+}
+
+export type TransactionDetail = Awaited<ReturnType<typeof loadTransactionDetail>>;

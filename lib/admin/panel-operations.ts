@@ -1,0 +1,20 @@
+import type { TransactionRow } from "@/db/queries/transactions";
+import { mayDo, type Caller } from "@/lib/auth/permissions";
+import { allowedIn } from "@/lib/operations/operation-rules";
+
+/** The operations the panel offers on a transaction (delete stays with the API and the CLI). */
+export const PANEL_OPERATIONS = ["refund", "capture", "void", "cancel", "expire"] as const;
+export type PanelOperation = (typeof PANEL_OPERATIONS)[number];
+
+/** Those of them that ask for an amount (prefilled with what remains). */
+export const WITH_AMOUNT: readonly PanelOperation[] = ["refund", "capture"];
+
+/**
+ * The buttons a transaction page shows: the operations its state allows (lib/operations/operation-rules.ts) that
+ * the user's permissions allow; none on a deleted transaction. The verb checks both again when one is sent.
+ */
+export function panelOperationsFor(caller: Caller, txn: Pick<TransactionRow, "state" | "deleted_at">): PanelOperation[] {
+  if (txn.deleted_at) return [];
+  const allowed = allowedIn(txn.state);
+  return PANEL_OPERATIONS.filter((name) => allowed.includes(name) && mayDo(caller, name));
+}
