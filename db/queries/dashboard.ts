@@ -24,7 +24,8 @@ export interface DashboardData {
  * state, and the failing webhook deliveries of that range, in one round trip. Each reads only an index range
  * (migration 0010: transactions_dashboard covers every column read, so it is an index-only scan;
  * webhook_deliveries_failing holds failing deliveries only). `gatewayCodes`: only transactions with one of
- * these in their pg_codes, and their deliveries (null: every transaction).
+ * these in their pg_codes, and their deliveries (null: every transaction). `from` must be a UTC midnight: days
+ * are counted from it.
  */
 export async function dashboardData(db: Db, { from, to, gatewayCodes }: { from: Date; to: Date; gatewayCodes: string[] | null }) {
   const theirs = gatewayCodes === null ? sql`true` : sql`t.pg_codes && ${gatewayCodes}::text[]`;
@@ -36,9 +37,10 @@ export async function dashboardData(db: Db, { from, to, gatewayCodes }: { from: 
     SELECT
       (SELECT coalesce(json_agg(x ORDER BY x.day, x.currency_code, x.state), '[]')
         FROM (
-          SELECT g.*, c.decimals
+          SELECT to_char(g.day_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, g.currency_code, g.state, g.count, g.moved, c.decimals
           FROM (
-            SELECT to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, t.currency_code, t.state,
+            -- date_bin from a UTC midnight: UTC days, at half the cost of formatting every row's date.
+            SELECT date_bin('1 day', t.created_at, ${from}::timestamptz) AS day_start, t.currency_code, t.state,
               count(*)::int AS count, sum(t.paid_amount - t.voided_amount)::text AS moved
             FROM transactions t
             WHERE t.created_at >= ${from} AND t.created_at < ${to} AND ${theirs}
