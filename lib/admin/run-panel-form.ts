@@ -1,20 +1,28 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import type { UserCaller } from "@/lib/auth/admin-caller";
 import { appContext, type Ctx } from "@/lib/context";
-import type { FieldErrors } from "@/lib/errors";
+import { Forbidden } from "@/lib/errors";
 import { signedInAdmin } from "./signed-in-admin";
 
 type FormVerb<S> = (args: { ctx: Ctx; input: { caller: UserCaller; form: FormData } }) => Promise<S>;
 
 /**
  * A panel form's server action: the signed-in user is read from the database again (a disabled one goes to the
- * sign-in page, whatever their cookie), the form verb checks what they may do, and a change that went through
- * refreshes the screens under `section`.
+ * sign-in page, whatever their cookie), the form verb checks what they may do — a refusal (an action posted by
+ * someone not allowed to, e.g. from an old tab) lands on the not-allowed page rather than an error — and the
+ * screens under `section` are rendered afresh.
  */
-export async function runPanelForm<S extends { errors: FieldErrors }>(verb: FormVerb<S>, form: FormData, section: string): Promise<S> {
+export async function runPanelForm<S>(verb: FormVerb<S>, form: FormData, section: string): Promise<S> {
   const caller = await signedInAdmin();
-  const state = await verb({ ctx: appContext(), input: { caller, form } });
-  if (Object.keys(state.errors).length === 0) revalidatePath(section, "layout");
+  let state: S;
+  try {
+    state = await verb({ ctx: appContext(), input: { caller, form } });
+  } catch (error) {
+    if (error instanceof Forbidden) redirect("/admin/not-allowed");
+    throw error;
+  }
+  revalidatePath(section, "layout");
   return state;
 }
