@@ -50,6 +50,14 @@ describe("the gateway icon route", () => {
   });
 });
 
+describe("an uploaded icon", () => {
+  it("that is empty is refused by the verb (the panel takes an empty file input for no upload)", async () => {
+    await expect(createGatewaySetting({ ctx, input: { code: "empty", pg: "sandbox", currencies: ["KWD"], icon: new Uint8Array(0) } })).rejects.toMatchObject({
+      fields: { icon: ["The icon file is empty."] },
+    });
+  });
+});
+
 describe("the API's gateway icons", () => {
   it("point at the uploaded icon, unless an icon URL is set", async () => {
     await createCurrency(ctx, { code: "USD", decimals: 2 });
