@@ -59,6 +59,14 @@ describe("gateway credentials encryption", () => {
   });
 });
 
+describe("the logger", () => {
+  it("censors credentials wherever a gateway setting is logged", async () => {
+    const result = await runScript("test/support/log-line.ts", [JSON.stringify({ credentials: VALUES, gateway: { code: "knet", credentials: VALUES } })], { LOG_LEVEL: "info" });
+    expect(JSON.parse(result.stdout)).toMatchObject({ credentials: "[redacted]", gateway: { code: "knet", credentials: "[redacted]" } });
+    expect(result.stdout).not.toMatch(/tranportal-1234|pa55word/);
+  });
+});
+
 describe("the credentials key", () => {
   const dirs: string[] = [];
   afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
