@@ -59,8 +59,8 @@ function readCredentials(form: FormData, pg: string): Record<string, string> {
 
 async function readIcon(form: FormData): Promise<Uint8Array | undefined> {
   const file = form.get("icon");
-  // A file input left empty still sends a part: no name, no bytes.
-  if (!(file instanceof File) || (file.size === 0 && file.name === "")) return undefined;
+  // A file input left empty still sends a part, without bytes (browsers name it differently).
+  if (!(file instanceof File) || file.size === 0) return undefined;
   return new Uint8Array(await file.arrayBuffer());
 }
 

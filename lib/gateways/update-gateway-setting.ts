@@ -43,8 +43,8 @@ export const updateGatewaySettingInput = z.object({
   credentials: credentialValues.optional(),
 });
 
-export const CODE_IN_USE = "Fixed: transactions already use this code, and they keep naming it.";
-export const PG_IN_USE = "Fixed: transactions already use this gateway setting; their refunds and captures go to this pg.";
+const CODE_IN_USE = "Fixed: transactions already use this code, and they keep naming it.";
+const PG_IN_USE = "Fixed: transactions already use this gateway setting; their refunds and captures go to this pg.";
 
 /**
  * Changes a gateway setting; only the fields given change, in one transaction. Its code and pg are fixed once a
