@@ -1,20 +1,25 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { saveCurrencyForm } from "@/lib/admin/save-currency-form";
-import type { Caller } from "@/lib/auth/permissions";
+import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
 import { Forbidden } from "@/lib/errors";
+import { createUser } from "./support/factories";
 import { testContext } from "./support/test-context";
 
 // The panel's currency form (the server action's rules, after it has checked the signed-in user): superusers
-// only, the CLI's zod rules, field errors with what was typed, nothing saved on an error.
+// only, the CLI's zod rules, field errors with what was typed, nothing saved on an error, an audit entry per change.
 
 const ctx = testContext();
-const user = (isSuperuser: boolean): Caller => ({ kind: "user", id: "1", username: "u", isSuperuser, gatewayCodes: [], permissions: ["create"] });
+const users = new Map<boolean, UserCaller>();
+beforeAll(async () => {
+  for (const isSuperuser of [true, false]) users.set(isSuperuser, adminCaller(await createUser(ctx, { isSuperuser })));
+});
+const user = (isSuperuser: boolean) => users.get(isSuperuser)!;
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.set(k, v);
   return data;
 };
-const save = (caller: Caller, fields: Record<string, string>) => saveCurrencyForm({ ctx, input: { caller, form: form(fields) } });
+const save = (caller: UserCaller, fields: Record<string, string>) => saveCurrencyForm({ ctx, input: { caller, form: form(fields) } });
 const stored = () => ctx.db.selectFrom("currencies").select(["code", "decimals"]).orderBy("code").execute();
 
 describe("the currency form", () => {
@@ -26,6 +31,11 @@ describe("the currency form", () => {
     });
     await save(user(true), { code: "CHF", decimals: "3" });
     expect(await stored()).toEqual([{ code: "CHF", decimals: 3 }]);
+    const audit = await ctx.db.selectFrom("audit_log").select(["actor", "action", "entity_id", "before", "after"]).where("entity", "=", "currency").orderBy("id").execute();
+    expect(audit).toEqual([
+      { actor: user(true).username, action: "currency.add", entity_id: "CHF", before: null, after: { decimals: 2 } },
+      { actor: user(true).username, action: "currency.update", entity_id: "CHF", before: { decimals: 2 }, after: { decimals: 3 } },
+    ]);
   });
 
   it.each([
@@ -44,5 +54,6 @@ describe("the currency form", () => {
     const before = await stored();
     await expect(save(user(false), { code: "SEK", decimals: "2" })).rejects.toThrow(Forbidden);
     expect(await stored()).toEqual(before);
+    expect(await ctx.db.selectFrom("audit_log").select("id").where("entity_id", "=", "SEK").execute()).toEqual([]);
   });
 });

@@ -10,15 +10,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- Every column the dashboard reads, so a week of transactions is summed from the index alone.
     CREATE INDEX transactions_dashboard ON transactions (created_at)
       INCLUDE (state, currency_code, paid_amount, voided_amount, pg_codes);
-    -- Failing deliveries are few among many delivered ones: only they are indexed.
-    CREATE INDEX webhook_deliveries_failing ON webhook_deliveries (created_at)
-      WHERE state = 'failed' OR (state = 'pending' AND attempt_count > 0);
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    DROP INDEX webhook_deliveries_failing;
     DROP INDEX transactions_dashboard;
     ALTER TABLE settings DROP COLUMN webhook_hmac_key_rotated_at;
   `.execute(db);

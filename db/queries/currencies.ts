@@ -1,12 +1,14 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
 
+/** Adds the currency or changes its decimals; `previous_decimals` is null for a new one (the audit's "before"). */
 export function upsertCurrency(db: Db, code: string, decimals: number) {
   return db
+    .with("before", (q) => q.selectFrom("currencies").select("decimals").where("code", "=", code))
     .insertInto("currencies")
     .values({ code, decimals })
     .onConflict((oc) => oc.column("code").doUpdateSet({ decimals }))
-    .returning(["code", "decimals"])
+    .returning(["code", "decimals", sql<number | null>`(SELECT decimals FROM before)`.as("previous_decimals")])
     .executeTakeFirstOrThrow();
 }
 

@@ -23,7 +23,7 @@ export interface DashboardData {
  * Everything the dashboard shows about transactions created in [from, to), grouped by UTC day, currency and
  * state, and the failing webhook deliveries of that range, in one round trip. Each reads only an index range
  * (migration 0010: transactions_dashboard covers every column read, so it is an index-only scan;
- * webhook_deliveries_failing holds failing deliveries only). `gatewayCodes`: only transactions with one of
+ * webhook_deliveries_failing, of migration 0014, holds failing deliveries only). `gatewayCodes`: only transactions with one of
  * these in their pg_codes, and their deliveries (null: every transaction). `from` must be a UTC midnight: days
  * are counted from it.
  */
