@@ -6,19 +6,19 @@ import { appContext, type Ctx } from "@/lib/context";
 import { Forbidden } from "@/lib/errors";
 import { signedInAdmin } from "./signed-in-admin";
 
-type FormVerb<S> = (args: { ctx: Ctx; input: { caller: UserCaller; form: FormData } }) => Promise<S>;
+type FormVerb<S, X> = (args: { ctx: Ctx; input: { caller: UserCaller; form: FormData } & X }) => Promise<S>;
 
 /**
  * A panel form's server action: the signed-in user is read from the database again (a disabled one goes to the
  * sign-in page, whatever their cookie), the form verb checks what they may do — a refusal (an action posted by
  * someone not allowed to, e.g. from an old tab) lands on the not-allowed page rather than an error — and the
- * screens under `section` are rendered afresh.
+ * screens under `section` are rendered afresh. `extra`: what the page bound to the action (e.g. the record edited).
  */
-export async function runPanelForm<S>(verb: FormVerb<S>, form: FormData, section: string): Promise<S> {
+export async function runPanelForm<S, X extends object = object>(verb: FormVerb<S, X>, form: FormData, section: string, extra?: X): Promise<S> {
   const caller = await signedInAdmin();
   let state: S;
   try {
-    state = await verb({ ctx: appContext(), input: { caller, form } });
+    state = await verb({ ctx: appContext(), input: { caller, form, ...(extra as X) } });
   } catch (error) {
     if (error instanceof Forbidden) redirect("/admin/not-allowed");
     throw error;

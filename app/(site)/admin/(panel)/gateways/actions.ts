@@ -1,19 +1,15 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { runPanelForm } from "@/lib/admin/run-panel-form";
 import { type GatewayFormState, saveGatewayForm } from "@/lib/admin/save-gateway-form";
 import { type GatewayEnabledState, setGatewayEnabledForm } from "@/lib/admin/set-gateway-enabled-form";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { appContext } from "@/lib/context";
 
-// The gateway screens' actions: the signed-in user is checked again here, whatever page sent them.
+// The gateway screens' actions: each reads the signed-in user from the database again, whatever page sent it.
 
 async function save(editing: string | undefined, form: FormData): Promise<GatewayFormState> {
-  const caller = await signedInAdmin();
-  const state = await saveGatewayForm({ ctx: appContext(), input: { caller, form, editing } });
+  const state = await runPanelForm(saveGatewayForm, form, "/admin/gateways", { editing });
   if (!state.saved) return state;
-  revalidatePath("/admin/gateways", "layout");
   redirect(`/admin/gateways?saved=${encodeURIComponent(state.saved)}`);
 }
 
@@ -27,8 +23,5 @@ export async function updateGatewayAction(code: string, _previous: GatewayFormSt
 }
 
 export async function setGatewayEnabledAction(_previous: GatewayEnabledState, form: FormData): Promise<GatewayEnabledState> {
-  const caller = await signedInAdmin();
-  const state = await setGatewayEnabledForm({ ctx: appContext(), input: { caller, form } });
-  if (state.done) revalidatePath("/admin/gateways");
-  return state;
+  return runPanelForm(setGatewayEnabledForm, form, "/admin/gateways");
 }
