@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 
 /** A value of a JSON document in one line: text as it is, anything nested as JSON. */
-export const oneLine = (value: unknown): string =>
+const oneLine = (value: unknown): string =>
   value === null || value === undefined || value === "" ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value);
 
 /** A JSON object (a gateway's answer, an event's data) as a readable list of its keys and values. */

@@ -29,7 +29,6 @@ export async function loadTransactionDetail({ ctx, input }: { ctx: Ctx; input: {
   return {
     txn: view.txn,
     decimals: view.decimals,
-    gateways: view.gateways,
     attachmentToken: view.attachment_token,
     ...history,
     messages,
