@@ -69,6 +69,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The "no answer" test card's delayed callback, short enough for a spec to wait for it.
       SANDBOX_LATE_CALLBACK_SECONDS: "3",
+      // The specs' webhook receivers listen on 127.0.0.1, which production otherwise refuses as a target.
+      ALLOW_PRIVATE_URLS: "on",
       E2E_ADMIN_USERNAME: adminUser.username,
       E2E_ADMIN_PASSWORD: adminUser.password,
       E2E_API_KEY_NAME: API_KEY_NAME,

@@ -19,18 +19,18 @@ const MESSAGES_SHOWN = 200;
  * are shown too (the panel keeps the record). Another gateway's transaction is not found, as a missing one.
  */
 export async function loadTransactionDetail({ ctx, input }: { ctx: Ctx; input: { caller: Caller; sessionId: string } }) {
-  const view = SESSION_ID.test(input.sessionId) ? await findTransactionView(ctx.db, input.sessionId) : undefined;
-  if (!view || !canSeeTransaction(input.caller, view.txn.pg_codes)) throw new NotFound("No such transaction.");
-  const [history, messages] = await Promise.all([
-    findTransactionHistory(ctx.db, input.sessionId),
-    listMessages({ ctx, input: { sessionId: input.sessionId, limit: MESSAGES_SHOWN } }),
-  ]);
+  if (!SESSION_ID.test(input.sessionId)) throw new NotFound("No such transaction.");
+  // The version (with the history) before the fields: a change landing in between makes the page's forms
+  // stale (refused), never the other way round.
+  const history = await findTransactionHistory(ctx.db, input.sessionId);
+  const view = history && (await findTransactionView(ctx.db, input.sessionId));
+  if (!history || !view || !canSeeTransaction(input.caller, view.txn.pg_codes)) throw new NotFound("No such transaction.");
+  const messages = await listMessages({ ctx, input: { sessionId: input.sessionId, limit: MESSAGES_SHOWN } });
   return {
     txn: view.txn,
     decimals: view.decimals,
-    gateways: view.gateways,
     attachmentToken: view.attachment_token,
-    ...history!,
+    ...history,
     messages,
     allowed: panelOperationsFor(input.caller, view.txn),
     /** What a refund or capture may move now, with the currency's places. */

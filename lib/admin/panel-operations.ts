@@ -15,6 +15,11 @@ export const WITH_AMOUNT: readonly PanelOperation[] = ["refund", "capture"];
  */
 export function panelOperationsFor(caller: Caller, txn: Pick<TransactionRow, "state" | "deleted_at">): PanelOperation[] {
   if (txn.deleted_at) return [];
-  const allowed = allowedIn(txn.state);
-  return PANEL_OPERATIONS.filter((name) => allowed.includes(name) && mayDo(caller, name));
+  return panelOperationsIn(txn.state).filter((name) => mayDo(caller, name));
+}
+
+/** The panel's operations a transaction in this state allows, whoever asks. */
+export function panelOperationsIn(state: TransactionRow["state"]): PanelOperation[] {
+  const allowed = allowedIn(state);
+  return PANEL_OPERATIONS.filter((name) => allowed.includes(name));
 }

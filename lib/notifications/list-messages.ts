@@ -16,12 +16,22 @@ export const listMessagesInput = z.object({
   limit: z.number().int().min(1).max(1000).default(50),
 });
 
+/** As asked (a page's query, the CLI's options): checked here. */
+export interface MessagesQuery {
+  sessionId?: string;
+  channel?: string;
+  state?: string;
+  before?: string;
+  limit?: number;
+  caller?: Caller;
+}
+
 /**
  * E-mails and SMS newest first (their rendered text, state, provider and last error), optionally of one
  * transaction, of one channel or state, after a keyset cursor. A panel user (`caller`) who is not a superuser
  * sees only the messages about transactions of their gateways; the CLI passes no caller and sees all.
  */
-export async function listMessages({ ctx, input }: { ctx: Ctx; input: z.input<typeof listMessagesInput> & { caller?: Caller } }) {
+export async function listMessages({ ctx, input }: { ctx: Ctx; input: MessagesQuery }) {
   const data = parseInput(listMessagesInput, input);
   return list(ctx.db, { ...data, gatewayCodes: input.caller ? visibleGatewayCodes(input.caller) : null });
 }

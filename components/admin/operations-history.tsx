@@ -1,0 +1,51 @@
+import type { TransactionDetail } from "@/lib/admin/load-transaction-detail";
+import { formatAmount } from "@/lib/money/decimal";
+import { KeyValueList } from "./key-value-list";
+import { table, td, th } from "./panel-styles";
+import { UtcTime } from "./utc-time";
+
+type Operation = TransactionDetail["operations"][number];
+
+const requester = (o: Operation) =>
+  o.api_key ? `API key ${o.api_key}` : o.user ? `admin ${o.user}` : o.cause === "duplicate" ? "the service (duplicate payment)" : "—";
+
+/** The operations asked for on the transaction: kind, state, amount, who asked, when, and the gateway's answer. */
+export function OperationsHistory({ detail }: { detail: TransactionDetail }) {
+  return (
+    <table className={table}>
+      <caption className="sr-only">Operations, oldest first</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={th}>Operation</th>
+          <th scope="col" className={th}>State</th>
+          <th scope="col" className={th}>Amount</th>
+          <th scope="col" className={th}>Requested by</th>
+          <th scope="col" className={th}>Requested, completed</th>
+          <th scope="col" className={th}>Gateway&apos;s answer</th>
+        </tr>
+      </thead>
+      <tbody>
+        {detail.operations.map((o) => (
+          <tr key={o.id}>
+            <th scope="row" className={`${td} font-medium`}>
+              {o.kind}
+              {o.reference_number ? <span className="block font-mono text-xs font-normal">{o.reference_number}</span> : null}
+            </th>
+            <td className={td}>{o.state}</td>
+            <td className={`${td} whitespace-nowrap`}>{o.amount === null ? "—" : `${detail.txn.currency_code} ${formatAmount(o.amount, detail.decimals)}`}</td>
+            <td className={td}>{requester(o)}</td>
+            <td className={`${td} whitespace-nowrap`}>
+              <UtcTime value={o.created_at} />
+              <br />
+              <UtcTime value={o.completed_at} />
+            </td>
+            <td className={td}>
+              {o.message ? <p className="mb-1">{o.message}</p> : null}
+              <KeyValueList data={o.gateway_response} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

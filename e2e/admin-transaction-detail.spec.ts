@@ -1,0 +1,146 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { adminUser } from "./support/credentials";
+import { CARDS, choosePay, createTransaction, pathOf, payWithCard } from "./support/payments";
+
+// A transaction created over the API and paid on the hosted page, with its webhook to a local receiver: the
+// panel shows it paid with its delivery, a partial refund through the dialog (a wrong amount first, shown in
+// place) lands in the timeline, the webhook is resent; a webhook the merchant refused is retried from the
+// failing deliveries page; the message log shows the payment's e-mail. axe finds nothing serious on any of them.
+
+interface Hit {
+  path: string;
+  body: Record<string, unknown>;
+}
+const hits: Hit[] = [];
+let merchantDown = true;
+let merchant: Server;
+let base: string;
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+  });
+
+test.beforeAll(async () => {
+  // /ok always takes webhooks; /down refuses them (404, not retried) until merchantDown is false.
+  merchant = createServer(async (req, res) => {
+    const body = await readBody(req);
+    hits.push({ path: req.url ?? "", body: JSON.parse(body) as Record<string, unknown> });
+    res.writeHead(req.url === "/down" && merchantDown ? 404 : 200, { "content-type": "text/plain" }).end("thanks");
+  });
+  await new Promise<void>((resolve) => merchant.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`;
+});
+test.afterAll(() => new Promise((resolve) => merchant.close(resolve)));
+
+async function signIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(adminUser.username);
+  await page.getByLabel("Password").fill(adminUser.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+async function expectNoSeriousViolation(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+}
+
+/** Creates a transaction with its webhook to `path` on the receiver and pays it on the hosted page. */
+async function paidWithWebhook(page: Page, request: Parameters<typeof createTransaction>[0], path: string) {
+  const txn = await createTransaction(request, {
+    webhook_url: `${base}${path}`,
+    customer_email: "sara@example.com",
+    notifications: { email: ["paid"] },
+  });
+  await page.goto(pathOf(txn.checkout_url));
+  await choosePay(page);
+  await payWithCard(page, CARDS.approved);
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+  await expect.poll(() => hits.filter((h) => h.body.session_id === txn.session_id).length).toBeGreaterThan(0);
+  return txn.session_id;
+}
+
+test("a paid transaction's page: its delivery, a partial refund through the dialog, the refund in the timeline", async ({ page, request }) => {
+  const sessionId = await paidWithWebhook(page, request, "/ok");
+  await signIn(page);
+  expect((await page.request.get(`/admin/transactions/${"0".repeat(40)}`)).status()).toBe(404);
+  await page.goto(`/admin/transactions/${sessionId}`);
+  await expect(page.getByRole("heading", { name: /^Transaction/, level: 1 })).toBeVisible();
+  await expect(page.getByText(/^paid · KWD 86\.000$/)).toBeVisible();
+
+  const webhooks = page.getByRole("region", { name: "Webhook deliveries" });
+  await expect(webhooks.getByRole("heading", { name: /^Delivery \d+: state changed \(paid\), delivered$/ })).toBeVisible();
+  await expect(webhooks.getByRole("cell", { name: "200", exact: true })).toBeVisible();
+  await expect(webhooks.getByRole("cell", { name: "thanks" })).toBeVisible();
+  const attempts = page.getByRole("region", { name: "Payment attempts" });
+  await expect(attempts.getByText("Visa •••• 1111")).toBeVisible();
+  await expect(attempts.getByText("CAPTURED")).toBeVisible();
+  await expectNoSeriousViolation(page);
+
+  // A wrong amount comes back in place, with what was typed; the right one refunds and closes the dialog.
+  await page.getByRole("button", { name: "Refund…" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Refund this payment" });
+  const amount = dialog.getByLabel("Amount (KWD)");
+  await expect(amount).toHaveValue("86.000");
+  await amount.fill("100");
+  await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(dialog.getByText("Ensure this value is at most 86.000 KWD, what remains to refund.")).toBeVisible();
+  await expect(amount).toHaveValue("100");
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await amount.fill("30");
+  await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Refund" })).toHaveText("Refund of KWD 30.000 done: the transaction is paid.");
+
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByRole("rowheader", { name: "refund: success" })).toBeVisible();
+  await expect(page.getByText(/^paid · KWD 86\.000 · refunded KWD 30\.000$/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Operations", exact: true }).getByRole("cell", { name: `admin ${adminUser.username}` })).toBeVisible();
+  await expect.poll(() => hits.filter((h) => h.body.session_id === sessionId && h.body.operation === "refund").length).toBe(1);
+
+  // Resend the latest webhook (the refund's, listed once the page is loaded again): the same event again.
+  await page.reload();
+  await expect(webhooks.getByRole("heading", { name: /^Delivery \d+: refund \(paid\), delivered$/ })).toBeVisible();
+  await page.getByRole("button", { name: "Resend webhook" }).click();
+  await expect(webhooks.getByRole("status")).toHaveText("1 delivery queued: tried again now.");
+  await expect.poll(() => hits.filter((h) => h.body.session_id === sessionId && h.body.operation === "refund").length).toBe(2);
+
+  // The e-mail of the payment, in the transaction's page and in the message log.
+  await expect(page.getByRole("region", { name: "E-mails and SMS" }).getByRole("rowheader", { name: "sara@example.com" })).toBeVisible();
+  await page.getByRole("link", { name: "Messages" }).click();
+  await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+  await page.getByLabel("Channel").selectOption("email");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/\/admin\/messages\?channel=email/);
+  await expect(page.getByRole("rowheader", { name: "sara@example.com" }).first()).toBeVisible();
+  await expectNoSeriousViolation(page);
+});
+
+test("a webhook the merchant refused is listed among the failing deliveries and retried from there", async ({ page, request }) => {
+  const sessionId = await paidWithWebhook(page, request, "/down");
+  await signIn(page);
+  await page.goto("/admin/deliveries");
+  await expect(page.getByRole("heading", { name: "Failing deliveries", level: 1 })).toBeVisible();
+  const row = page.getByRole("row").filter({ has: page.locator(`a[href="/admin/transactions/${sessionId}"]`) });
+  await expect(row).toContainText("HTTP 404");
+  await expectNoSeriousViolation(page);
+
+  merchantDown = false;
+  await row.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Retry selected" }).click();
+  await expect(page.getByRole("status")).toHaveText("1 delivery queued: tried again now.");
+  await expect.poll(() => hits.filter((h) => h.path === "/down" && h.body.session_id === sessionId).length).toBe(2);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator(`a[href="/admin/transactions/${sessionId}"]`)).toHaveCount(0);
+  }).toPass();
+
+  await page.goto(`/admin/transactions/${sessionId}`);
+  await expect(page.getByRole("region", { name: "Webhook deliveries" }).getByRole("heading", { name: /delivered$/ })).toBeVisible();
+});
