@@ -9,18 +9,21 @@ const EMPTY: ChangeFormState = { errors: {}, saved: null };
 
 /**
  * One button that runs a server action with `fields` (revoke a key, disable a user), after a confirmation
- * dialog when `confirm` is given. What it did, or why it was refused, shows beside it.
+ * dialog when `confirm` is given. What it did, or why it was refused, shows beside it, and stays there when the
+ * refreshed page no longer `offers` the button (a key just revoked).
  */
 export function ActionButton({
   action,
   fields,
   label,
   confirm,
+  offered = true,
 }: {
   action: (state: ChangeFormState, form: FormData) => Promise<ChangeFormState>;
   fields: Record<string, string>;
   label: string;
   confirm?: { title: string; description: string };
+  offered?: boolean;
 }) {
   const [state, dispatch, pending] = useActionState(action, EMPTY);
   const errors = allMessages(state.errors);
@@ -33,7 +36,7 @@ export function ActionButton({
   const className = confirm ? DANGER_BUTTON : SECONDARY_BUTTON;
   return (
     <div>
-      {confirm ? (
+      {!offered ? null : confirm ? (
         <AlertDialog.Root>
           <AlertDialog.Trigger asChild>
             <button type="button" aria-disabled={pending} className={className}>

@@ -8,13 +8,17 @@ import { type UserCaller, adminCaller } from "@/lib/auth/admin-caller";
 import { appContext } from "@/lib/context";
 
 /**
- * The administrator behind this request, read from the database on every page and server action (a disabled
- * user is out at once, whatever their cookie says); to the sign-in page otherwise. Read once per request.
+ * The administrator behind this request's session cookie, read from the database (a disabled user is out at
+ * once, whatever their cookie says): null when there is none or they are disabled. Read once per request.
  */
-export const signedInAdmin = cache(async (): Promise<UserCaller> => {
+export const sessionAdmin = cache(async (): Promise<UserCaller | null> => {
   const session = await getServerSession(authOptions);
   const id = (session?.user as { id?: string } | undefined)?.id;
   const user = id && /^\d{1,18}$/.test(id) ? await findAdminUserById(appContext().db, id) : undefined;
-  if (!user?.is_active) redirect("/admin/login");
-  return adminCaller(user);
+  return user?.is_active ? adminCaller(user) : null;
 });
+
+/** The administrator behind this request, for every page and server action of the panel; to the sign-in page otherwise. */
+export async function signedInAdmin(): Promise<UserCaller> {
+  return (await sessionAdmin()) ?? redirect("/admin/login");
+}

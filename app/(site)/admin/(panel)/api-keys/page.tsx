@@ -58,17 +58,16 @@ export default async function ApiKeysPage() {
                 </td>
                 <td className={cell}>{STATE_LABEL[state]}</td>
                 <td className={cell}>
-                  {state === "active" ? (
-                    <ActionButton
-                      action={revokeApiKeyAction}
-                      fields={{ id: key.id }}
-                      label={`Revoke ${key.name}`}
-                      confirm={{
-                        title: `Revoke the API key ${key.name}?`,
-                        description: "Calls with it are refused at once, in every process. This cannot be undone: a new key would have to be given to whoever uses it.",
-                      }}
-                    />
-                  ) : null}
+                  <ActionButton
+                    action={revokeApiKeyAction}
+                    fields={{ id: key.id }}
+                    label={`Revoke ${key.name}`}
+                    offered={state === "active"}
+                    confirm={{
+                      title: `Revoke the API key ${key.name}?`,
+                      description: "Calls with it are refused at once, in every process. This cannot be undone: a new key would have to be given to whoever uses it.",
+                    }}
+                  />
                 </td>
               </tr>
             );
