@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { adminUser } from "./support/credentials";
+import { expectNoSeriousViolations, signIn } from "./support/admin";
 
 // The panel's gateway screens in a browser: a superuser creates a gateway setting with the keyboard alone (a
 // refused first try shows its error in place and keeps what was typed), edits it (an uploaded icon is served
@@ -8,11 +7,6 @@ import { adminUser } from "./support/credentials";
 // nothing serious on the list, new and edit pages.
 
 const PNG = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(200, 1)]);
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-}
 
 /** The label (or name) of the focused element. */
 const focusedName = (page: Page) =>
@@ -31,11 +25,7 @@ async function tabTo(page: Page, name: string, key: "Tab" | "Shift+Tab" = "Tab")
 }
 
 test("a superuser creates a gateway setting with the keyboard alone, edits it and disables it", async ({ page }) => {
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(adminUser.username);
-  await page.getByLabel("Password").fill(adminUser.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signIn(page);
 
   await page.goto("/admin/gateways");
   await expect(page.getByRole("heading", { name: "Gateway settings", level: 1 })).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { adminUser } from "./support/credentials";
+import { expectNoSeriousViolations, signIn } from "./support/admin";
 
 // The people screens in a browser: a superuser adds a limited user, who signs in elsewhere and is shown "Not
 // allowed" on superuser screens, then is disabled and sent to the sign-in page by their next navigation; an API
@@ -11,22 +11,9 @@ import { adminUser } from "./support/credentials";
 const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString("hex")}`;
 const UNKNOWN_SESSION = "0".repeat(40);
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-}
-
 test("a limited user meets 'Not allowed'; disabled, their next navigation goes to the sign-in page", async ({ page, browser }) => {
   const clerk = { username: unique("clerk"), password: "clerk-password-0001" };
-  await signIn(page, adminUser.username, adminUser.password);
+  await signIn(page);
   await page.getByRole("link", { name: "Users" }).click();
   await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
   await expectNoSeriousViolations(page);
@@ -56,7 +43,7 @@ test("a limited user meets 'Not allowed'; disabled, their next navigation goes t
   // The clerk signs in in a browser of their own.
   const clerkContext = await browser.newContext();
   const clerkPage = await clerkContext.newPage();
-  await signIn(clerkPage, clerk.username, clerk.password);
+  await signIn(clerkPage, clerk);
   await expect(clerkPage.getByRole("link", { name: "Users" })).toHaveCount(0);
   for (const path of ["/admin/settings", "/admin/users", "/admin/api-keys", "/admin/audit-log"]) {
     await clerkPage.goto(path);
@@ -92,7 +79,7 @@ test("a limited user meets 'Not allowed'; disabled, their next navigation goes t
 test("an API key made in the panel is shown once, works with the API, and is refused once revoked", async ({ page, context, request }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const name = unique("panel-key");
-  await signIn(page, adminUser.username, adminUser.password);
+  await signIn(page);
   await page.getByRole("link", { name: "API keys" }).click();
   await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
 
@@ -142,7 +129,7 @@ test("an API key made in the panel is shown once, works with the API, and is ref
 
 test("the audit log shows what was done, newest first, by entity", async ({ page }) => {
   const name = unique("audited-key");
-  await signIn(page, adminUser.username, adminUser.password);
+  await signIn(page);
   await page.goto("/admin/api-keys");
   await page.getByLabel("Name").fill(name);
   await page.getByRole("button", { name: "Create API key" }).click();

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { adminUser } from "./support/credentials";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations, signIn } from "./support/admin";
 
 // The settings screen, the currencies' Disable button and the dashboard in a browser, as the e2e superuser: a
 // wrong value comes back with its error in place and what was typed; the webhook key is shown once when it is
@@ -12,20 +11,6 @@ test.describe.configure({ mode: "serial" });
 // Each test runs axe several times, which takes a while on a loaded machine.
 test.beforeEach(() => test.slow());
 
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(adminUser.username);
-  await page.getByLabel("Password").fill(adminUser.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), what).toEqual([]);
-}
-
 test("the dashboard renders its figures and charts", async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
@@ -35,7 +20,7 @@ test("the dashboard renders its figures and charts", async ({ page }) => {
   await expect(page.locator("figure svg.recharts-surface").first()).toBeVisible();
   await expect(page.getByRole("table", { name: "Transactions by state, this week" })).toBeAttached();
   await expect(page.getByRole("link", { name: "See the failing deliveries" })).toHaveAttribute("href", "/admin/deliveries");
-  await expectAccessible(page, "/admin");
+  await expectNoSeriousViolations(page);
 });
 
 test("settings: an error is shown in place with what was typed, then the settings are saved", async ({ page }) => {
@@ -43,7 +28,7 @@ test("settings: an error is shown in place with what was typed, then the setting
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Merchant name")).toHaveValue("E2E Store");
-  await expectAccessible(page, "/admin/settings");
+  await expectNoSeriousViolations(page);
 
   await page.getByLabel("Support e-mail").fill("help@");
   await page.getByLabel("Line 1").fill("Block 1, Street 2");
@@ -59,7 +44,7 @@ test("settings: an error is shown in place with what was typed, then the setting
   await expect(page.getByLabel(/^Country/)).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Enter an existing ISO 3166-1 alpha-2 country code, for example KW.")).toBeVisible();
   await expect(page.getByLabel("City")).toHaveValue("Kuwait City");
-  await expectAccessible(page, "/admin/settings with errors");
+  await expectNoSeriousViolations(page);
 
   await page.getByLabel("Support e-mail").fill("help@e2e-store.example");
   await page.getByLabel(/^Country/).fill("kw");
@@ -97,7 +82,7 @@ test("the webhook key is generated, rotated with a grace period, and shown once 
   const second = await generate("Rotate key", first);
   await expect(section.getByText(/The old key keeps signing beside the new one until/)).toBeVisible();
   await expect(section.getByText(/^The previous key also signs until/)).toBeVisible();
-  await expectAccessible(page, "/admin/settings with a new key");
+  await expectNoSeriousViolations(page);
 
   await page.reload();
   await expect(page.getByLabel("New webhook key")).toHaveCount(0);
@@ -109,7 +94,7 @@ test("the webhook key is generated, rotated with a grace period, and shown once 
 test("currencies: disabling one an enabled gateway takes is refused, naming the gateways", async ({ page }) => {
   await signIn(page);
   await page.goto("/admin/currencies");
-  await expectAccessible(page, "/admin/currencies");
+  await expectNoSeriousViolations(page);
   const row = page.getByRole("row", { name: /^KWD/ });
   await expect(row.getByRole("cell", { name: "Enabled" })).toBeVisible();
   await row.getByRole("button", { name: "Disable KWD" }).click();
@@ -117,5 +102,5 @@ test("currencies: disabling one an enabled gateway takes is refused, naming the 
     "KWD cannot be disabled while enabled gateway settings take it: live-card, sandbox, sandbox-auth, sandbox-fee. Disable those gateway settings or remove KWD from their currencies first.",
   );
   await expect(row.getByRole("cell", { name: "Enabled" })).toBeVisible();
-  await expectAccessible(page, "/admin/currencies with a refusal");
+  await expectNoSeriousViolations(page);
 });

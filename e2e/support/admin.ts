@@ -1,0 +1,20 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { adminUser } from "./credentials";
+
+// Helpers of the admin panel's specs: signing in, and axe's verdict on a page.
+
+/** Signs in on the panel's login page (the e2e superuser unless told otherwise) and waits for the dashboard. */
+export async function signIn(page: Page, user: { username: string; password: string } = adminUser) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** axe (WCAG 2.1 A/AA and best practices) finds nothing serious or critical on the page as it is now. */
+export async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
