@@ -81,7 +81,7 @@ function searchCondition(s: NonNullable<TransactionListQuery["search"]>) {
  * A page of the list in its order (created_at DESC, session_id DESC), read by keyset: `limit` rows past
  * `from`, whatever the page's number. Newer rows (the previous page) come back newest last.
  */
-export async function listTransactionPage(db: Db, q: TransactionListQuery): Promise<TransactionListRow[]> {
+export function transactionPageQuery(db: Db, q: TransactionListQuery) {
   const direction = q.from?.direction === "newer" ? "asc" : "desc";
   const all = conditions(q);
   return db
@@ -102,8 +102,11 @@ export async function listTransactionPage(db: Db, q: TransactionListQuery): Prom
     ])
     .orderBy("t.created_at", direction)
     .orderBy("t.session_id", direction)
-    .limit(q.limit)
-    .execute();
+    .limit(q.limit);
+}
+
+export function listTransactionPage(db: Db, q: TransactionListQuery): Promise<TransactionListRow[]> {
+  return transactionPageQuery(db, q).execute();
 }
 
 /** The gateway codes and currency codes a filter may name, in one round trip. */
