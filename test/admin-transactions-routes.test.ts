@@ -41,22 +41,22 @@ const newest = async (cookie: string, query = "") => {
   return (await response.json()) as { items: TransactionListItem[]; newer: string | null; older: string | null; first: boolean };
 };
 
-/** The CSV's records, parsed back (quoted cells may hold commas, quotes and line breaks). */
+/** The CSV's records, parsed back (quoted cells may hold commas, doubled quotes and line breaks). */
 function parseCsv(text: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") record.push(cell), (cell = "");
-    else if (c === "\n") record.push(cell), records.push(record), (record = []), (cell = "");
-    else cell += c;
+  const cell = /"((?:[^"]|"")*)"|([^",\n]*)/y;
+  let at = 0;
+  while (at < text.length) {
+    cell.lastIndex = at;
+    const m = cell.exec(text)!;
+    record.push(m[1] !== undefined ? m[1].replace(/""/g, '"') : m[2]!);
+    at = cell.lastIndex;
+    const separator = text[at++];
+    if (separator === "\n") {
+      records.push(record);
+      record = [];
+    }
   }
   return records;
 }
