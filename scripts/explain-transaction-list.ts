@@ -3,6 +3,7 @@
 // embedded database, after a warm-up run, with the time of 20 more runs. Prints Markdown, or writes it to FILE.
 // Meant for a seeded table: npm run admin -- seed-transactions --count 1000000.
 import { promises as fs } from "node:fs";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import { CompiledQuery, sql } from "kysely";
 import type { Db } from "@/db/client";
@@ -17,6 +18,9 @@ import { runMain } from "./run-main";
 
 const { values: flags } = parseArgs({ options: { write: { type: "string" } } });
 const RUNS = 20;
+
+/** The indexes a plan reads, in order, without repeats. */
+const indexesOf = (plan: string) => [...new Set([...plan.matchAll(/(?:Index(?: Only)? Scan(?: Backward)? using|Bitmap Index Scan on) (\w+)/g)].map((m) => m[1]!))];
 
 const superuser: UserCaller = { kind: "user", id: "0", username: "explain", isSuperuser: true, gatewayCodes: [], permissions: [] };
 
@@ -63,13 +67,19 @@ runMain(async () => {
       `on ${n.toLocaleString("en")} transactions made by \`npm run admin -- seed-transactions\`. Each query is the one the`,
       `list runs (db/queries/transaction-list.ts, a page of ${PAGE_SIZE} + 1 rows), run once to warm up, then ${RUNS} times`,
       "(the database's time for it over one connection, from this script), then explained with EXPLAIN (ANALYZE, BUFFERS).",
+      `Load average of the machine at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (2 cores shared with other work).`,
       "",
+      "| Case | Indexes read | Execution (EXPLAIN) | p50 / p99 of 20 runs |",
+      "|---|---|---:|---:|",
     ];
+    const sections: string[] = [];
     for (const c of cases) {
       const query = await compiled(db, c.caller, c.params);
       const { plan, ms } = await explain(db, query);
       process.stderr.write(`${c.label}: p50 ${ms.p50.toFixed(2)} ms, p99 ${ms.p99.toFixed(2)} ms\n`);
-      md.push(
+      const execution = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? "?";
+      md.push(`| ${c.label} | ${indexesOf(plan).join(", ")} | ${execution} ms | ${ms.p50.toFixed(2)} / ${ms.p99.toFixed(2)} ms |`);
+      sections.push(
         `## ${c.label}`,
         "",
         `Parameters: \`${JSON.stringify(c.params)}\`; ${RUNS} runs: p50 ${ms.p50.toFixed(2)} ms, p99 ${ms.p99.toFixed(2)} ms, max ${ms.max.toFixed(2)} ms.`,
@@ -83,7 +93,7 @@ runMain(async () => {
         "",
       );
     }
-    const text = md.join("\n");
+    const text = [...md, "", ...sections].join("\n");
     if (flags.write) await fs.writeFile(flags.write, text);
     else process.stdout.write(text);
     return 0;
