@@ -105,9 +105,20 @@ export function transactionPageQuery(db: Db, q: TransactionListQuery) {
     .limit(q.limit);
 }
 
-export function listTransactionPage(db: Db, q: TransactionListQuery): Promise<TransactionListRow[]> {
-  return transactionPageQuery(db, q).execute();
+/**
+ * The page's rows. With `timeoutMs`, PostgreSQL gives up on the query after that long (isQueryTimeout), so that
+ * a filter no index serves (an amount range nothing matches) cannot tie up a connection scanning the table.
+ */
+export function listTransactionPage(db: Db, q: TransactionListQuery, timeoutMs?: number): Promise<TransactionListRow[]> {
+  if (timeoutMs === undefined) return transactionPageQuery(db, q).execute();
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(trx);
+    return transactionPageQuery(trx, q).execute();
+  });
 }
+
+/** PostgreSQL canceled the statement: its statement_timeout ran out. */
+export const isQueryTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === "57014";
 
 /** The gateway codes and currency codes a filter may name, in one round trip. */
 export async function listFilterChoices(db: Db): Promise<{ gateways: string[]; currencies: string[] }> {
