@@ -1,8 +1,11 @@
-// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,cards,page,webhooks,expiry]:
+// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,cards,page,webhooks,expiry,admin]
+// [-- --transactions N]:
 // the checkout API's, the operations API's (partial refund, inquiry) and the saved-card endpoints' (card list,
 // auto-debit) throughput and latency against a bare baseline measured in the same run, the hosted payment page's
 // time to first byte, JavaScript and Largest Contentful Paint against the framework's floor page, webhook latency
-// and expiry lag on the embedded job engine.
+// and expiry lag on the embedded job engine; and, on a table of N seeded transactions (1,000,000 by default when the
+// admin section runs; --transactions puts them under any section, e.g. --only=api --transactions 1000000 to compare
+// create and GET with the big table), the admin panel's transaction list.
 // Builds the production app, counts the SQL round trips of create, GET, partial refund, inquiry, card list and
 // auto-debit on it (started with WORKER=off for that), starts it as `npm start` does on the same fresh embedded
 // database, starts a bare node:http + pg server (the baseline) and a bare Next.js app (the framework floor) on that
@@ -16,11 +19,13 @@ import { type ChildProcess, execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { ADMIN_REQUESTS, ADMIN_TRANSACTIONS, measureAdminList, seedBigTable } from "./bench/admin";
+import { DEEP_PAGE } from "./bench/admin-cases";
 import { countRoundTrips, measureApi, WARM_UP_SECONDS } from "./bench/api";
 import { APP_URL, buildApp, createFixtures, DATA_DIR, preloadStatementStats, startApp } from "./bench/app";
 import { embeddedDatabaseUrl } from "./bench/database";
 import { EXPIRATION_TIME, EXPIRING, measureExpiry } from "./bench/expiry";
-import { buildFloor } from "./bench/floor";
+import { buildFloor, FLOOR_URL, startFloor } from "./bench/floor";
 import { createTransaction } from "./bench/http";
 import { CONNECTIONS } from "./bench/load";
 import { LCP_LOADS } from "./bench/browser";
@@ -28,11 +33,11 @@ import { countOperationRoundTrips, measureOperations, PAID_AMOUNT, REFUND_AMOUNT
 import { measurePaymentPage, PAGE_CONNECTIONS, SEQUENTIAL_REQUESTS } from "./bench/page";
 import { CARD_CUSTOMER, CHARGE_AMOUNT, CHARGED_AGREEMENT, countCardRoundTrips, measureSavedCards, POOL_MARGIN, SAVED_CARDS, WARM_UP_POOL } from "./bench/saved-cards";
 import { failedSections, printResults, type Results, writeResults } from "./bench/report";
-import { stopProcess } from "./bench/processes";
+import { stopProcess, waitForOk } from "./bench/processes";
 import { measureWebhooks, PAYMENT_CONCURRENCY, PAYMENTS } from "./bench/webhooks";
 import { runMain } from "./run-main";
 
-const SECTIONS = ["api", "operations", "cards", "page", "webhooks", "expiry"] as const;
+const SECTIONS = ["api", "operations", "cards", "page", "webhooks", "expiry", "admin"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: flags } = parseArgs({
@@ -41,6 +46,7 @@ const { values: flags } = parseArgs({
     "no-build": { type: "boolean", default: false },
     "no-floor": { type: "boolean", default: false },
     only: { type: "string", default: SECTIONS.join(",") },
+    transactions: { type: "string" },
   },
 });
 const duration = Number(flags.duration);
@@ -51,15 +57,19 @@ if (unknown.length > 0 || only.size === 0) throw new Error(`--only takes a comma
 const runs = (section: Section) => only.has(section);
 const fullRun = SECTIONS.every(runs);
 const withFloor = !flags["no-floor"];
+const seeded = flags.transactions === undefined ? (runs("admin") ? ADMIN_TRANSACTIONS : 0) : Number(flags.transactions);
+if (!Number.isInteger(seeded) || seeded < 0) throw new Error("--transactions must be a whole number.");
+if (runs("admin") && seeded < DEEP_PAGE * 50) throw new Error(`The admin section needs --transactions of at least ${DEEP_PAGE * 50} (page ${DEEP_PAGE}).`);
 
 runMain(async () => {
   process.chdir(path.resolve(__dirname, "..")); // every path here is relative to the repository
   const machineInfo = machine();
   buildApp(flags["no-build"]);
-  if (withFloor && (runs("api") || runs("operations") || runs("cards"))) await buildFloor(flags["no-build"]);
+  if (withFloor && (runs("api") || runs("operations") || runs("cards") || runs("admin"))) await buildFloor(flags["no-build"]);
   process.stderr.write(`Creating a fresh database in ${DATA_DIR} …\n`);
   const apiKey = await createFixtures();
   await preloadStatementStats();
+  const adminUser = seeded > 0 ? await seedBigTable(seeded) : undefined;
   const counts = runs("api") ? await countRoundTrips(apiKey) : undefined;
   const operationCounts = runs("operations") ? await countOperationRoundTrips(apiKey) : undefined;
   const cardCounts = runs("cards") ? await countCardRoundTrips(apiKey) : undefined;
@@ -72,6 +82,9 @@ runMain(async () => {
       "app: production build, LOG_LEVEL=warn (so no per-request log line), pg pool max 20 (lib/context.ts), API keys and checkout configuration cached in memory while change notices are heard (CONFIG_CACHE_SECONDS=60, the default), embedded job engine in the app process, ALLOW_PRIVATE_URLS=true",
     ],
   };
+  if (seeded > 0) {
+    results.settings.push(`${seeded} transactions seeded before the sections ran (npm run admin -- seed-transactions), with their attempts and events`);
+  }
   try {
     const dbUrl = await embeddedDatabaseUrl(DATA_DIR, "checkout");
     if (counts) {
@@ -112,6 +125,18 @@ runMain(async () => {
     if (runs("expiry")) {
       results.expiry = await measureExpiry(APP_URL, apiKey, dbUrl);
       results.settings.push(`expiry: ${EXPIRING} transactions with expiration_time ${EXPIRATION_TIME}, no payment, expiry toggle on`);
+    }
+    if (runs("admin")) {
+      if (withFloor) {
+        const floor = startFloor(dbUrl);
+        helpers.push(floor);
+        await waitForOk(`${FLOOR_URL}/transactions`, floor);
+      }
+      results.admin = await measureAdminList(dbUrl, adminUser!, withFloor);
+      results.settings.push(
+        `admin: each list case ${ADMIN_REQUESTS} sequential requests on one keep-alive connection (after 20 uncounted), signed in as a superuser; floor: bare Next.js route handler doing the first page's SELECT, pg pool max 20`,
+      );
+      for (const helper of helpers.splice(0)) await stopProcess(helper);
     }
   } finally {
     for (const helper of helpers) await stopProcess(helper);

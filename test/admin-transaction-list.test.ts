@@ -184,6 +184,22 @@ describe("wrong filters", () => {
     expect(page).toMatchObject({ items: [], newer: null, older: null });
   });
 
+  it("a page that takes too long is given up with a message, not an error", async () => {
+    // The table locked by another connection: the list's query waits until its statement_timeout ends it.
+    await ctx.db.connection().execute(async (other) => {
+      await sql`BEGIN`.execute(other);
+      await sql`LOCK TABLE transactions IN ACCESS EXCLUSIVE MODE`.execute(other);
+      try {
+        const page = await list(users.superuser, { state: "paid" });
+        expect(page.errors).toEqual({ non_field_errors: ["This search took too long: narrow it with a state, a gateway, dates or an exact search."] });
+        expect(page).toMatchObject({ items: [], older: null, values: { state: "paid" } });
+      } finally {
+        await sql`ROLLBACK`.execute(other);
+      }
+    });
+    expect((await list(users.superuser, { state: "paid" })).items.length).toBeGreaterThan(0);
+  });
+
   it("ignores parameters it does not know, and takes the first of a repeated one", async () => {
     const page = await listTransactions({
       ctx,

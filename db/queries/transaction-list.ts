@@ -81,7 +81,7 @@ function searchCondition(s: NonNullable<TransactionListQuery["search"]>) {
  * A page of the list in its order (created_at DESC, session_id DESC), read by keyset: `limit` rows past
  * `from`, whatever the page's number. Newer rows (the previous page) come back newest last.
  */
-export async function listTransactionPage(db: Db, q: TransactionListQuery): Promise<TransactionListRow[]> {
+export function transactionPageQuery(db: Db, q: TransactionListQuery) {
   const direction = q.from?.direction === "newer" ? "asc" : "desc";
   const all = conditions(q);
   return db
@@ -102,9 +102,23 @@ export async function listTransactionPage(db: Db, q: TransactionListQuery): Prom
     ])
     .orderBy("t.created_at", direction)
     .orderBy("t.session_id", direction)
-    .limit(q.limit)
-    .execute();
+    .limit(q.limit);
 }
+
+/**
+ * The page's rows. With `timeoutMs`, PostgreSQL gives up on the query after that long (isQueryTimeout), so that
+ * a filter no index serves (an amount range nothing matches) cannot tie up a connection scanning the table.
+ */
+export function listTransactionPage(db: Db, q: TransactionListQuery, timeoutMs?: number): Promise<TransactionListRow[]> {
+  if (timeoutMs === undefined) return transactionPageQuery(db, q).execute();
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(trx);
+    return transactionPageQuery(trx, q).execute();
+  });
+}
+
+/** PostgreSQL canceled the statement: its statement_timeout ran out. */
+export const isQueryTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === "57014";
 
 /** The gateway codes and currency codes a filter may name, in one round trip. */
 export async function listFilterChoices(db: Db): Promise<{ gateways: string[]; currencies: string[] }> {

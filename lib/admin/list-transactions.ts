@@ -1,4 +1,4 @@
-import { listTransactionPage, type TransactionListRow } from "@/db/queries/transaction-list";
+import { isQueryTimeout, listTransactionPage, type TransactionListRow } from "@/db/queries/transaction-list";
 import type { TransactionState } from "@/db/types";
 import type { UserCaller } from "@/lib/auth/admin-caller";
 import type { Ctx } from "@/lib/context";
@@ -9,6 +9,9 @@ import { encodeCursor } from "./transaction-cursor";
 import type { FilterValues } from "./transaction-list-filters";
 
 export const PAGE_SIZE = 50;
+/** A page that takes longer is given up, with a message: every useful filter has an index and answers in milliseconds. */
+export const LIST_TIMEOUT_MS = 3_000;
+const TOO_SLOW = "This search took too long: narrow it with a state, a gateway, dates or an exact search.";
 
 /** A transaction as the list shows it (and its live JSON sends it). */
 export interface TransactionListItem {
@@ -69,7 +72,13 @@ export async function listTransactions({
   const { values, errors, filters, choices } = await readListFilters(ctx, input.caller, input.params);
   const empty = { values, errors, items: [], newer: null, older: null, first: true, choices };
   if (!filters) return empty;
-  const rows = await listTransactionPage(ctx.db, listQuery(input.caller, filters, PAGE_SIZE + 1));
+  let rows: TransactionListRow[];
+  try {
+    rows = await listTransactionPage(ctx.db, listQuery(input.caller, filters, PAGE_SIZE + 1), LIST_TIMEOUT_MS);
+  } catch (error) {
+    if (isQueryTimeout(error)) return { ...empty, errors: { non_field_errors: [TOO_SLOW] } };
+    throw error;
+  }
   const more = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE);
   // Newer rows are read oldest first, from the cursor up; the page shows them newest first like any other.

@@ -1,4 +1,5 @@
 import { promises as fs } from "node:fs";
+import { adminChecks, adminLines, type AdminFigures } from "./admin";
 import type { ExpiryFigures } from "./expiry";
 import type { Figures } from "./load";
 import { type OperationMeasured, type OperationsResults, PAID_AMOUNT, REFUND_AMOUNT, REFUND_POOL } from "./operations";
@@ -29,6 +30,7 @@ export interface Results {
   page?: PageFigures;
   webhooks?: WebhookFigures;
   expiry?: ExpiryFigures;
+  admin?: AdminFigures;
 }
 
 /** A row of a figures table: compared with its baseline's row and (an endpoint's) its floor's. */
@@ -121,6 +123,7 @@ export function checkTargets(r: Results): Check[] {
     ...(r.page ? pageChecks(r.page) : []),
     ...(r.webhooks ? webhookChecks(r.webhooks) : []),
     ...(r.expiry ? expiryChecks(r.expiry) : []),
+    ...(r.admin ? adminChecks(r.admin) : []),
   ];
 }
 
@@ -195,6 +198,7 @@ export function printResults(r: Results): void {
     ...(r.page ? section("Hosted payment page", pageLines(r.page)) : []),
     ...(r.webhooks ? section("Webhook latency (embedded engine)", webhookLines(r.webhooks)) : []),
     ...(r.expiry ? section("Expiry lag", expiryLines(r.expiry)) : []),
+    ...(r.admin ? section("Admin transaction list", adminLines(r.admin)) : []),
     "",
     "Targets:",
     ...checks.map((c) => `  ${c.pass ? "PASS" : "FAIL"}  ${c.target}: ${c.measured}`),
@@ -207,8 +211,8 @@ export function printResults(r: Results): void {
 
 /** Rewrites `file` with a full run's results (every section present). */
 export async function writeResults(r: Results, file: string): Promise<void> {
-  const { api, operations, cards, page, webhooks, expiry } = r;
-  if (!api || !operations || !cards || !page || !webhooks || !expiry) throw new Error("Only a full run (no --only) is written down.");
+  const { api, operations, cards, page, webhooks, expiry, admin } = r;
+  if (!api || !operations || !cards || !page || !webhooks || !expiry || !admin) throw new Error("Only a full run (no --only) is written down.");
   const checks = checkTargets(r);
   const md = [
     "# Benchmarks",
@@ -306,6 +310,15 @@ export async function writeResults(r: Results, file: string): Promise<void> {
     "`expires_at`, polled until all expired or 30 s. p99 of 50 by nearest rank is the largest.",
     "",
     ...expiryLines(expiry),
+    "",
+    "## Admin transaction list",
+    "",
+    "The admin panel's `/admin/transactions` (a server-rendered page: the signed-in user read from the database, the",
+    "filter choices, one page of 50 by keyset) for the issue's cases, its live JSON's first page, against a bare",
+    "Next.js route handler doing the first page's SELECT (the floor) and the app's bare page. The transactions are",
+    "those every section above ran on (see the settings); the indexes and plans are in docs/admin/txlist-explain.md.",
+    "",
+    ...adminLines(admin),
     "",
     "## Targets",
     "",

@@ -28,7 +28,8 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   const admin = await signedInAdmin();
   const page = await listTransactions({ ctx: appContext(), input: { caller: admin, params: await searchParams } });
   const filters = queryString(page.values);
-  const pageError = [page.errors.after, page.errors.before].flat().filter((m): m is string => typeof m === "string");
+  // Errors of what the form does not show: a page link's cursor, or a search that took too long.
+  const pageError = [page.errors.after, page.errors.before, page.errors.non_field_errors].flat().filter((m): m is string => typeof m === "string");
   return (
     <main>
       <h1 className="text-2xl font-semibold">Transactions</h1>
@@ -40,7 +41,12 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       <TransactionFilters values={page.values} errors={page.errors} choices={page.choices} />
       {pageError.length ? (
         <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {pageError.join(" ")} <a href={`/admin/transactions${filters ? `?${filters}` : ""}`} className="underline">Newest transactions</a>
+          {pageError.join(" ")}{" "}
+          {page.errors.after || page.errors.before ? (
+            <a href={`/admin/transactions${filters ? `?${filters}` : ""}`} className="underline">
+              Newest transactions
+            </a>
+          ) : null}
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">

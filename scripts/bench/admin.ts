@@ -1,0 +1,123 @@
+// The admin panel's transaction list on a big table: the seeded database, a signed-in superuser, the issue's six
+// list cases over HTTP (one keep-alive connection, one request after the other: the server's time per page) against
+// the framework floor (a bare Next.js route handler doing the list's first-page SELECT) and the app's own bare page.
+import { randomBytes } from "node:crypto";
+import { createDb } from "@/db/client";
+import { listCases } from "./admin-cases";
+import { APP_URL, appEnv } from "./app";
+import { FLOOR_URL } from "./floor";
+import { sequentialTimes } from "./page";
+import { runScript } from "./processes";
+import type { Check } from "./report-flows";
+import { ms, type Summary } from "./stats";
+
+export const ADMIN_TRANSACTIONS = 1_000_000;
+export const ADMIN_REQUESTS = 200;
+/** The issue's target for each list case: server time p99. */
+export const LIST_P99_TARGET_MS = 150;
+
+const ADMIN_USER = "bench-admin";
+
+export interface AdminFigures {
+  transactions: number;
+  cases: { label: string; path: string; complete: Summary }[];
+  live: Summary;
+  floorRoute?: Summary;
+  floorPage: Summary;
+}
+
+/**
+ * Before the app starts: more currencies and gateways beside the fixtures' KWD and "card" (so that filters have
+ * something to tell apart), `count` transactions spread over them, and a superuser to sign in with.
+ */
+export async function seedBigTable(count: number): Promise<{ username: string; password: string }> {
+  const admin = (...args: string[]) => runScript("scripts/admin.ts", args, appEnv);
+  for (const [code, decimals] of [["USD", 2], ["EUR", 2], ["SAR", 2], ["BHD", 3]] as const) {
+    await admin("add-currency", "--code", code, "--decimals", String(decimals));
+  }
+  await admin("create-gateway", "--code", "knet", "--pg", "sandbox", "--currencies", "KWD");
+  await admin("create-gateway", "--code", "card-intl", "--pg", "sandbox", "--currencies", "KWD,USD,EUR,SAR,BHD");
+  await admin("create-gateway", "--code", "card-auth", "--pg", "sandbox", "--currencies", "KWD,USD", "--operation", "authorize");
+  await admin("create-gateway", "--code", "benefit", "--pg", "sandbox", "--currencies", "BHD");
+  await admin("create-gateway", "--code", "mada", "--pg", "sandbox", "--currencies", "SAR");
+  process.stderr.write(`Seeding ${count} transactions (npm run admin -- seed-transactions) …\n`);
+  const started = Date.now();
+  await admin("seed-transactions", "--count", String(count));
+  process.stderr.write(`  seeded in ${Math.round((Date.now() - started) / 1000)} s\n`);
+  const password = randomBytes(12).toString("hex");
+  await admin("create-user", "--username", ADMIN_USER, "--password", password, "--superuser");
+  return { username: ADMIN_USER, password };
+}
+
+/** Signs in through next-auth's credentials flow, as the login form does; returns the session cookie. */
+async function signIn(username: string, password: string): Promise<string> {
+  const csrf = await fetch(`${APP_URL}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  const response = await fetch(`${APP_URL}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies(csrf).join("; ") },
+    body: new URLSearchParams({ csrfToken, username, password, json: "true" }),
+    redirect: "manual",
+  });
+  const session = cookies(response).find((c) => c.includes("next-auth.session-token="));
+  if (!session) throw new Error(`Signing in as ${username} answered ${response.status} without a session cookie.`);
+  return session;
+}
+
+/** Measures the list's cases, its live JSON and the floors; `withFloor` adds the floor app's route (started by the caller). */
+export async function measureAdminList(dbUrl: string, user: { username: string; password: string }, withFloor: boolean): Promise<AdminFigures> {
+  const db = createDb(dbUrl, { max: 1 });
+  const { transactions, cases } = await (async () => {
+    try {
+      const { count } = await db.selectFrom("transactions").select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow();
+      return { transactions: Number(count), cases: await listCases(db) };
+    } finally {
+      await db.destroy();
+    }
+  })();
+  const headers: Record<string, string> = { Cookie: await signIn(user.username, user.password) };
+  const timed = async (label: string, url: string, withHeaders = headers) => {
+    process.stderr.write(`Measuring ${label} (${ADMIN_REQUESTS} sequential requests) …\n`);
+    const { complete } = await sequentialTimes(url, ADMIN_REQUESTS, withHeaders);
+    process.stderr.write(`  p50 ${ms(complete.p50)} ms, p99 ${ms(complete.p99)} ms\n`);
+    return complete;
+  };
+  const measured = [];
+  for (const c of cases) {
+    const path = `/admin/transactions${Object.keys(c.params).length ? `?${new URLSearchParams(c.params)}` : ""}`;
+    measured.push({ label: c.label, path, complete: await timed(c.label, `${APP_URL}${path}`) });
+  }
+  return {
+    transactions,
+    cases: measured,
+    live: await timed("the live JSON's first page", `${APP_URL}/api/admin/transactions`),
+    floorRoute: withFloor ? await timed("the floor route", `${FLOOR_URL}/transactions`, {}) : undefined,
+    floorPage: await timed("the framework floor page", `${APP_URL}/bench/framework-floor`, {}),
+  };
+}
+
+export function adminChecks(a: AdminFigures): Check[] {
+  return a.cases.map((c) => ({
+    target: `transaction list, ${c.label}: p99 ≤ ${LIST_P99_TARGET_MS} ms (${a.transactions.toLocaleString("en")} transactions)`,
+    measured: `${ms(c.complete.p99)} ms`,
+    pass: c.complete.p99 <= LIST_P99_TARGET_MS,
+  }));
+}
+
+export function adminLines(a: AdminFigures): string[] {
+  const row = (label: string, s: Summary) => {
+    const vsFloor = a.floorRoute ? `${(s.p50 / a.floorRoute.p50).toFixed(2)}×` : "—";
+    return `| ${label} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} | ${s.n} | ${vsFloor} |`;
+  };
+  return [
+    `${a.transactions.toLocaleString("en")} transactions in the database. Whole response, one keep-alive connection, one request after the other, with a superuser's session cookie.`,
+    "",
+    "| Request | p50 ms | p99 ms | max ms | requests | p50 vs floor route |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...a.cases.map((c) => row(`${c.label}: GET ${c.path.length > 60 ? `${c.path.slice(0, 57)}…` : c.path}`, c.complete)),
+    row("live JSON, first page: GET /api/admin/transactions", a.live),
+    ...(a.floorRoute ? [row("floor: bare Next.js route handler + the first page's SELECT", a.floorRoute)] : []),
+    row("framework floor page (same build, no SQL)", a.floorPage),
+  ];
+}
