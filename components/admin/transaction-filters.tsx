@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ListFilterChoices } from "@/lib/admin/read-list-filters";
 import type { FilterField, FilterValues } from "@/lib/admin/transaction-list-filters";
@@ -95,9 +96,9 @@ export function TransactionFilters({ values, errors, choices }: Props) {
         <button type="submit" className="rounded bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
           Apply filters
         </button>
-        <a href="/admin/transactions" className="text-sm text-blue-800 underline">
+        <Link href="/admin/transactions" className="text-sm text-blue-800 underline">
           Clear filters
-        </a>
+        </Link>
       </div>
     </form>
   );
