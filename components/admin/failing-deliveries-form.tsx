@@ -5,6 +5,7 @@ import { useActionState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
 import type { RetryFormState } from "@/lib/admin/retry-deliveries-form";
 import type { listFailingDeliveries } from "@/lib/webhooks/list-failing-deliveries";
+import { ActionOutcome } from "./form-messages";
 import { link, primaryButton, secondaryButton, table, td, th } from "./panel-styles";
 import { UtcTime } from "./utc-time";
 
@@ -24,14 +25,7 @@ export function FailingDeliveriesForm({ deliveries, action }: { deliveries: Deli
         <SubmitButton busyLabel="Retrying…" className={primaryButton}>
           Retry selected
         </SubmitButton>
-        <p role="status" className="text-sm text-green-800">
-          {state.message ?? ""}
-        </p>
-        {state.error ? (
-          <p role="alert" className="text-sm text-red-800">
-            {state.error}
-          </p>
-        ) : null}
+        <ActionOutcome message={state.message} error={state.error} />
       </div>
       <table className={table}>
         <caption className="sr-only">Failing webhook deliveries, newest first</caption>

@@ -47,3 +47,19 @@ export const BUTTON =
 export const PRIMARY_BUTTON = `${BUTTON} bg-blue-700 text-white hover:bg-blue-800`;
 export const SECONDARY_BUTTON = `${BUTTON} border border-slate-400 bg-white text-slate-900 hover:bg-slate-100`;
 export const DANGER_BUTTON = `${BUTTON} bg-red-700 text-white hover:bg-red-800`;
+
+/** What an action button answered: done (read out by screen readers) or refused (an alert). */
+export function ActionOutcome({ message, error }: { message: string | null; error: string | null }) {
+  return (
+    <>
+      <p role="status" className="text-sm text-green-800">
+        {message ?? ""}
+      </p>
+      {error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

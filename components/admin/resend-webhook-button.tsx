@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
 import type { RetryFormState } from "@/lib/admin/retry-deliveries-form";
+import { ActionOutcome } from "./form-messages";
 import { secondaryButton } from "./panel-styles";
 
 const EMPTY: RetryFormState = { message: null, error: null };
@@ -16,14 +17,7 @@ export function ResendWebhookButton({ deliveryId, action }: { deliveryId: string
       <SubmitButton busyLabel="Resending…" className={secondaryButton}>
         Resend webhook
       </SubmitButton>
-      <p role="status" className="text-sm text-green-800">
-        {state.message ?? ""}
-      </p>
-      {state.error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {state.error}
-        </p>
-      ) : null}
+      <ActionOutcome message={state.message} error={state.error} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { GatewayForm } from "@/components/admin/gateway-form";
 import { NotAllowed } from "@/components/admin/not-allowed";
+import { PageTitle } from "@/components/admin/page-title";
 import { signedInAdmin } from "@/lib/admin/signed-in-admin";
 import { appContext } from "@/lib/context";
 import { NotFound } from "@/lib/errors";
@@ -19,14 +19,9 @@ export default async function EditGatewayPage({ params }: { params: Promise<{ co
   });
   return (
     <main className="max-w-3xl">
-      <p className="text-sm">
-        <Link href="/admin/gateways" className="text-blue-800 underline">
-          Gateway settings
-        </Link>
-      </p>
-      <h1 className="mt-1 text-2xl font-semibold">
+      <PageTitle back={{ href: "/admin/gateways", label: "Gateway settings" }}>
         Gateway setting <span className="font-mono">{form.gateway!.code}</span>
-      </h1>
+      </PageTitle>
       <GatewayForm action={updateGatewayAction.bind(null, code)} gateway={form.gateway} codeFixed={form.codeFixed} currencies={form.currencies} />
     </main>
   );

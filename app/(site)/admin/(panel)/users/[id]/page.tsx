@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ActionButton } from "@/components/admin/action-button";
 import { NotAllowed } from "@/components/admin/not-allowed";
+import { PageTitle } from "@/components/admin/page-title";
 import { ResetPasswordForm } from "@/components/admin/reset-password-form";
 import { UserAccessForm } from "@/components/admin/user-access-form";
 import { When } from "@/components/admin/when";
@@ -22,12 +22,7 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
   const access = { isSuperuser: user.is_superuser, gatewayCodes: user.gateway_codes, permissions: user.permissions };
   return (
     <main className="max-w-4xl">
-      <p className="text-sm">
-        <Link href="/admin/users" className="text-blue-800 underline hover:text-blue-900">
-          All users
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-semibold">User {user.username}</h1>
+      <PageTitle back={{ href: "/admin/users", label: "All users" }}>User {user.username}</PageTitle>
       <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
         <dt className="font-medium">State</dt>
         <dd>{user.is_active ? "Active" : "Disabled"}</dd>
