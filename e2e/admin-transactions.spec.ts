@@ -1,26 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { adminUser, E2E_DATA_DIR } from "./support/credentials";
+import { expectNoSeriousViolations, signIn } from "./support/admin";
+import { E2E_DATA_DIR } from "./support/credentials";
 import { createTransaction, orderNo } from "./support/payments";
 
 // The admin panel's transaction list in a browser: it lists what the API created, a filter narrows it, a wrong
 // filter comes back in place, a transaction created meanwhile appears without a reload, the export downloads the
 // filtered set as CSV, a user limited to one gateway sees only its transactions; axe finds nothing serious.
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-}
 
 const table = (page: Page) => page.getByRole("table");
 const row = (page: Page, order: string) => table(page).getByRole("row").filter({ hasText: order });
@@ -30,7 +17,7 @@ test("a superuser lists, filters, searches, watches and exports transactions", a
   const kwd = await createTransaction(request, { order_no: kwdOrder, customer_email: "list.kwd@example.com" });
   await createTransaction(request, { order_no: usdOrder, currency_code: "USD", amount: "12.5", customer_phone: "+96551234567" });
 
-  await signIn(page, adminUser.username, adminUser.password);
+  await signIn(page);
   await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Transactions" }).click();
   await expect(page.getByRole("heading", { name: "Transactions", level: 1 })).toBeVisible();
   await expect(row(page, kwdOrder)).toContainText("86.000 KWD");
@@ -82,7 +69,7 @@ test("a superuser lists, filters, searches, watches and exports transactions", a
 
 test("keyset pages: Older then Newer come back to the same rows", async ({ page, request }) => {
   for (let i = 0; i < 51; i++) await createTransaction(request);
-  await signIn(page, adminUser.username, adminUser.password);
+  await signIn(page);
   await page.goto("/admin/transactions");
   const sessions = () => table(page).getByRole("link").allTextContents();
   const first = await sessions();
@@ -110,7 +97,7 @@ test("a user limited to one gateway sees only its transactions", async ({ page, 
   await createTransaction(request, { order_no: mine, pg_codes: ["sandbox-auth"] });
   await createTransaction(request, { order_no: other, pg_codes: ["sandbox"] });
 
-  await signIn(page, username, password);
+  await signIn(page, { username, password });
   await page.goto("/admin/transactions");
   await expect(page.getByText("Showing the transactions of your gateways: sandbox-auth.")).toBeVisible();
   await expect(row(page, mine)).toBeVisible();

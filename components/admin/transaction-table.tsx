@@ -5,6 +5,7 @@ import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "
 import Link from "next/link";
 import { useState } from "react";
 import type { TransactionListItem } from "@/lib/admin/list-transactions";
+import { UtcTime } from "./utc-time";
 
 /** How often the newest page asks for what changed. */
 export const REFRESH_SECONDS = 5;
@@ -22,11 +23,7 @@ class SignedOut extends Error {}
 const column = createColumnHelper<TransactionListItem>();
 
 const COLUMNS = [
-  column.accessor("createdAt", {
-    header: "Created (UTC)",
-    // The ISO text cut to the second: the same on the server and in every browser, whatever its time zone.
-    cell: (c) => <time dateTime={c.getValue()}>{c.getValue().slice(0, 19).replace("T", " ")}</time>,
-  }),
+  column.accessor("createdAt", { header: "Created", cell: (c) => <UtcTime value={c.getValue()} /> }),
   column.accessor("sessionId", {
     header: "Session",
     cell: (c) => (

@@ -1,5 +1,6 @@
 import { listFilterChoices, type TransactionListQuery } from "@/db/queries/transaction-list";
 import type { UserCaller } from "@/lib/auth/admin-caller";
+import { visibleGatewayCodes } from "@/lib/auth/transaction-scope";
 import type { Ctx } from "@/lib/context";
 import { type FieldErrors, ValidationFailed } from "@/lib/errors";
 import { addFieldError, parseInput } from "@/lib/validation/parse-input";
@@ -28,7 +29,8 @@ export async function readListFilters(
 ): Promise<ReadFilters> {
   const values = filterValues(params);
   const all = await listFilterChoices(ctx.db);
-  const choices = { gateways: caller.isSuperuser ? all.gateways : [...caller.gatewayCodes].sort(), currencies: all.currencies };
+  const mine = visibleGatewayCodes(caller);
+  const choices = { gateways: mine ? [...mine].sort() : all.gateways, currencies: all.currencies };
   let filters: TransactionListFilters;
   try {
     filters = parseInput(transactionListFilters, values);
@@ -51,7 +53,7 @@ const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_
 export function listQuery(caller: UserCaller, f: TransactionListFilters, limit: number): TransactionListQuery {
   const position = f.after ?? f.before;
   return {
-    gatewayScope: caller.isSuperuser ? null : caller.gatewayCodes,
+    gatewayScope: visibleGatewayCodes(caller),
     state: f.state,
     gateway: f.gateway,
     currency: f.currency,
