@@ -28,7 +28,13 @@ const COLUMNS = [
     header: "Session",
     cell: (c) => (
       // The whole id is the link's text (its accessible name); the cell shows its start, cut with an ellipsis by CSS.
-      <Link href={`/admin/transactions/${c.getValue()}`} title={c.getValue()} className="block w-32 truncate font-mono text-blue-800 underline">
+      // No prefetch: fifty detail pages fetched on every view (and on every live refresh) for the one opened.
+      <Link
+        href={`/admin/transactions/${c.getValue()}`}
+        prefetch={false}
+        title={c.getValue()}
+        className="block w-32 truncate font-mono text-blue-800 underline"
+      >
         {c.getValue()}
       </Link>
     ),
