@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ListFilterChoices } from "@/lib/admin/read-list-filters";
 import type { FilterField, FilterValues } from "@/lib/admin/transaction-list-filters";
@@ -96,9 +95,12 @@ export function TransactionFilters({ values, errors, choices }: Props) {
         <button type="submit" className="rounded bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
           Apply filters
         </button>
-        <Link href="/admin/transactions" className="text-sm text-blue-800 underline">
+        {/* A full page load on purpose: a client-side navigation would keep what the inputs hold (their
+            defaultValue is read once), so the cleared filters would still show. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+        <a href="/admin/transactions" className="text-sm text-blue-800 underline">
           Clear filters
-        </Link>
+        </a>
       </div>
     </form>
   );
