@@ -17,8 +17,26 @@ const EMPTY: RetryFormState = { message: null, error: null };
  * Failing deliveries with a checkbox each: "Retry selected" sends the ticked ones again, a row's own button that
  * one alone (sent as `only`). Works as a plain form: the retry verb answers which were queued or why none.
  */
-export function FailingDeliveriesForm({ deliveries, action }: { deliveries: Delivery[]; action: (state: RetryFormState, form: FormData) => Promise<RetryFormState> }) {
+export function FailingDeliveriesForm({
+  deliveries,
+  empty,
+  action,
+}: {
+  deliveries: Delivery[];
+  /** Said instead of the table when there is nothing to retry (e.g. once a retry has delivered the last one). */
+  empty: string;
+  action: (state: RetryFormState, form: FormData) => Promise<RetryFormState>;
+}) {
   const [state, formAction] = useActionState(action, EMPTY);
+  // The answer stays on screen when the retried deliveries have already left the list it re-renders.
+  if (deliveries.length === 0) {
+    return (
+      <div className="mt-6">
+        <ActionOutcome message={state.message} error={state.error} />
+        <p className="mt-2">{empty}</p>
+      </div>
+    );
+  }
   return (
     <form action={formAction}>
       <div className="mt-4 flex flex-wrap items-center gap-4">

@@ -36,11 +36,13 @@ export default async function DeliveriesPage({ searchParams }: Props) {
         <p role="alert" className="mt-4 text-red-800">
           {rows}
         </p>
-      ) : rows.length === 0 ? (
-        <p className="mt-6">{cursor ? "No older failing deliveries." : "No failing deliveries: every webhook was delivered or is on its first try."}</p>
       ) : (
         <>
-          <FailingDeliveriesForm deliveries={rows.slice(0, PAGE)} action={retryDeliveriesAction} />
+          <FailingDeliveriesForm
+            deliveries={rows.slice(0, PAGE)}
+            empty={cursor ? "No older failing deliveries." : "No failing deliveries: every webhook was delivered or is on its first try."}
+            action={retryDeliveriesAction}
+          />
           <KeysetPager
             label="Pages of failing deliveries"
             newestHref="/admin/deliveries"
