@@ -7,6 +7,7 @@ export interface PanelSessionClaims {
   uid?: unknown;
   /** Seconds since the epoch, set at sign-in (next-auth-options.ts) and kept when the session slides. */
   signedInAt?: unknown;
+  [claim: string]: unknown;
 }
 
 /**
