@@ -149,12 +149,16 @@ test.describe("capture_delivery", () => {
     const txn = await createLegacyTransaction(request, {}, { capture_delivery: true });
     await page.goto(pathOf(txn.checkout_url));
     await expect(page.getByText("The map could not load. You can still type the latitude and longitude.")).toBeVisible();
+    await expect(page.getByText("Or click the map to mark the place")).toBeVisible();
     await page.getByTestId("delivery-map").click({ position: { x: 100, y: 100 } });
     await expect(page.getByLabel("Latitude")).toHaveValue(/^-?\d/);
     // Typed coordinates move the pin.
+    const pin = page.locator(".leaflet-marker-icon");
+    const clickedAt = await pin.boundingBox();
     await page.getByLabel("Latitude").fill("29.3375");
     await page.getByLabel("Longitude").fill("48.0758");
     await page.getByLabel("Longitude").blur();
+    await expect.poll(async () => (await pin.boundingBox())?.x).not.toBe(clickedAt?.x);
     await payButton(page).click();
     await expect(page).toHaveURL(CARD_PAGE_URL);
     expect((await storedTransaction(txn.session_id)).legacy.delivery_location).toEqual({ latitude: 29.3375, longitude: 48.0758 });

@@ -58,7 +58,7 @@ export function DeliveryMap({
         className="mt-3 h-72 w-full rounded-lg border-2 border-slate-400 bg-slate-100"
         data-testid="delivery-map"
       />
-      {status === "ready" ? <p className="mt-1 text-sm text-slate-700">{messages.hint}</p> : null}
+      {status === "ready" || status === "no-tiles" ? <p className="mt-1 text-sm text-slate-700">{messages.hint}</p> : null}
       <p aria-live="polite" className="mt-1 text-sm font-medium text-slate-900">
         {status === "no-tiles" || status === "failed" ? messages.unavailable : ""}
       </p>
