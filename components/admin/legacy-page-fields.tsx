@@ -27,7 +27,7 @@ export function legacyPageRows(txn: TransactionDetail["txn"]): [string, ReactNod
           {[a.line1, a.line2, a.city, a.state, a.postal_code, a.country].filter(Boolean).join(", ")} (given <UtcTime value={capturedAt} />)
         </>
       ) : (
-        "— (not yet)"
+        "—"
       ),
     ]);
   }
@@ -39,7 +39,7 @@ export function legacyPageRows(txn: TransactionDetail["txn"]): [string, ReactNod
           {location.latitude}, {location.longitude} on OpenStreetMap
         </a>
       ) : (
-        "— (not yet)"
+        "—"
       ),
     ]);
   }

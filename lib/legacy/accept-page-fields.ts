@@ -1,8 +1,8 @@
 import type { TransactionRow } from "@/db/queries/transactions";
+import type { Address } from "@/db/types";
 import { ValidationFailed } from "@/lib/errors";
 import { checkoutMessages } from "@/lib/i18n/checkout-messages";
 import { asksForAnything, checkPageFields, type DeliveryLocation, pageOptionsOf, problemMessage, type TypedPageFields } from "./page-fields";
-import type { Address } from "@/db/types";
 
 export interface AcceptedPageFields {
   address: Address | null;

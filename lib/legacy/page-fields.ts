@@ -42,7 +42,7 @@ export interface CheckedPageFields {
   problems: Partial<Record<PageField, PageFieldProblem>>;
 }
 
-export const NO_OPTIONS: PageOptions = { captureAddress: false, captureDelivery: false };
+const NO_OPTIONS: PageOptions = { captureAddress: false, captureDelivery: false };
 
 /** The page options of a transaction: only a legacy one has any. */
 export function pageOptionsOf(txn: Pick<TransactionRow, "interface" | "legacy">): PageOptions {
