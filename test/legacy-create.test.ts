@@ -346,7 +346,8 @@ describe("the multi-step checkout setting", () => {
 describe("credentials", () => {
   it("refuses a request without credentials (no allowed addresses by default) or with wrong ones: 401, nothing stored", async () => {
     const before = await countRows(api.ctx, "transactions");
-    for (const headers of [{}, { authorization: "Api-Key nope" }, { authorization: basicAuth("clerk", "wrong-password") }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: "Api-Key nope" }, { authorization: basicAuth("clerk", "wrong-password") }];
+    for (const headers of attempts) {
       const res = await api.postJson(EC, eCommerce(), headers);
       expectDetail(res, 401);
       expect(res.headers.get("www-authenticate")).toContain("Basic");

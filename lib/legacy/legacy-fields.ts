@@ -74,11 +74,14 @@ const commonFields = {
   customer_address_postal_code: text(12)
     .pipe(z.string().regex(/^\d+$/, "Enter the postal code as digits only."))
     .optional()
-    .meta({ description: "Digits (a string or a JSON integer); at most 12.", example: "13001" }),
+    .meta({ description: "Digits (a string or a JSON integer); at most 12.", type: ["string", "integer"], example: "13001" }),
   vendor_name: text(64).optional().meta({ description: "At most 64; passed to the gateway as udf6.", example: "Main store" }),
+  // The checkout's rules (a list also works); documented as what legacy clients send: one comma-separated string.
   email_recipients: transactionFieldsSchema.shape.email_recipients.meta({
     description: "Comma-separated e-mail addresses (at most 20) that also receive the messages.",
     type: "string",
+    items: undefined,
+    maxItems: undefined,
     example: "ops@merchant.example,owner@merchant.example",
   }),
   redirect_url: httpUrl(200)
@@ -114,7 +117,7 @@ export const paymentRequestFieldsSchema = z.object({
     .transform((v) => String(v).trim())
     .refine(isBigintId, "Enter the id of an active admin user: a whole number.")
     .optional()
-    .meta({ description: "The id of the active admin user who initiates the request.", type: "integer", example: 7 }),
+    .meta({ description: "The id of the active admin user who initiates the request (a number or its digits).", type: ["integer", "string"], example: 7 }),
 });
 
 export const LEGACY_SCHEMAS = { e_commerce: eCommerceFieldsSchema, payment_request: paymentRequestFieldsSchema };
