@@ -6,7 +6,7 @@ import { createUser, basicAuth } from "./support/factories";
 import { EC, PATHS, PR, eCommerce, paymentRequest, startLegacyApi } from "./support/legacy-api";
 
 // POST /pos/crt/ and /pos/d/crt/ over HTTP against a real database: both variants on the four paths, JSON, form
-// and multipart bodies as old shop plugins send them, the stored transaction (../helpers/legacy-contract.md),
+// and multipart bodies as old shop plugins send them, the stored transaction (docs/legacy/create.md),
 // the admin's defaults, credentials, and nothing stored on a refusal.
 
 let api: Awaited<ReturnType<typeof startLegacyApi>>;

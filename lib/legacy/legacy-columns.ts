@@ -4,7 +4,7 @@ import type { CheckedFields } from "@/lib/transactions/check-transaction";
 import { FLAGS, type LegacyFields, type LegacyVariant } from "./legacy-fields";
 import type { LegacySettings } from "./legacy-settings";
 
-// A checked legacy request as the transaction it becomes (../helpers/legacy-contract.md): the checkout's fields,
+// A checked legacy request as the transaction it becomes (docs/legacy/create.md): the checkout's fields,
 // which the shared row builder turns into columns, and the legacy-only parts.
 
 const ADDRESS_FIELDS = {
