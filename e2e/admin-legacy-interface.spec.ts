@@ -62,7 +62,7 @@ test("the settings screen sets the legacy interface's addresses and multi-step c
 
   // A payment request from the signed-in superuser (the initiator), with the API key and a trailing slash.
   await page.goto("/admin/users");
-  const href = await page.getByRole("link", { name: "e2e-admin" }).getAttribute("href");
+  const href = await page.getByRole("link", { name: "e2e-admin", exact: true }).getAttribute("href");
   const initiator = /\/admin\/users\/(\d+)/.exec(href ?? "")?.[1];
   expect(initiator).toBeDefined();
   const request2 = await request.post("/pos/d/crt/", {
