@@ -15,7 +15,16 @@ const form = (fields: Record<string, string>) => ({
   headers: { "content-type": "application/x-www-form-urlencoded" },
   data: new URLSearchParams(fields).toString(),
 });
-const plugin = () => ({ amount: "86.5", currency_code: "KWD", gateway_code: "sandbox", order_no: orderNo(), email_notification: "False" });
+// The e2e server has no default redirect or disclosure URL: the plugin sends its own.
+const plugin = () => ({
+  amount: "86.5",
+  currency_code: "KWD",
+  gateway_code: "sandbox",
+  order_no: orderNo(),
+  email_notification: "False",
+  redirect_url: "https://shop.example/return",
+  disclosure_url: "https://shop.example/disclosure",
+});
 
 test("the settings screen sets the legacy interface's addresses and multi-step checkout; a plugin then posts without credentials", async ({ page, request }) => {
   // Out of the box a plugin without credentials is refused.
@@ -67,7 +76,7 @@ test("the settings screen sets the legacy interface's addresses and multi-step c
   expect(initiator).toBeDefined();
   const request2 = await request.post("/pos/d/crt/", {
     headers: { authorization: `Api-Key ${readApiKey()}` },
-    data: { amount: "25", currency_code: "KWD", customer_email: "sara@example.com", initiator, order_no: orderNo() },
+    data: { ...plugin(), gateway_code: undefined, amount: "25", customer_email: "sara@example.com", initiator },
   });
   expect(request2.status(), await request2.text()).toBe(201);
 
