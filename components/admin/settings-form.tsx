@@ -6,6 +6,7 @@ import type { CHECKBOXES, SettingsFieldName, SettingsFormValues } from "@/lib/ad
 import type { FieldErrors } from "@/lib/errors";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { TextField } from "./text-field";
+import { primaryButton } from "./panel-styles";
 
 type Checkbox = (typeof CHECKBOXES)[number];
 type Field = Exclude<SettingsFieldName, Checkbox>;
@@ -130,7 +131,7 @@ export function SettingsForm({
         />
       </fieldset>
       <div className="flex items-center gap-4">
-        <SubmitButton busyLabel="Saving…" className="rounded bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
+        <SubmitButton busyLabel="Saving…" className={primaryButton}>
           Save settings
         </SubmitButton>
         <p role="status" className="text-sm text-green-800">
