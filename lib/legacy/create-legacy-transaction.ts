@@ -44,7 +44,8 @@ export async function createLegacyTransaction({ ctx, input }: { ctx: Ctx; input:
   const attachment = file ? await readAttachment(file) : { errors: {}, checked: null };
   const initiatorErrors = paymentRequest && fields.initiator !== undefined ? await checkInitiator(ctx, fields.initiator) : {};
   const gateways = await checkLegacyGateways(ctx, caller, variant, fields);
-  const errors = [attachment.errors, initiatorErrors, gateways.errors].reduce(mergeFieldErrors, fieldErrors);
+  // Every field error in one answer; a field that broke its own rules keeps only those.
+  const errors = mergeFieldErrors(mergeFieldErrors(mergeFieldErrors(fieldErrors, attachment.errors), initiatorErrors), gateways.errors);
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
   const row = {
