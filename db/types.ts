@@ -68,6 +68,10 @@ export interface SettingsTable {
   /** During a key rotation: the old key, still signing beside the new one until webhook_hmac_previous_until. */
   webhook_hmac_previous_key: string | null;
   webhook_hmac_previous_until: NullableTimestamp;
+  /** Addresses (CIDR) that may call the legacy /pos/ paths without credentials, acting with every gateway code. */
+  legacy_allowed_networks: TextArray;
+  /** The legacy multi-step checkout: e-commerce requests must say capture_address and capture_delivery. */
+  legacy_multi_step_checkout: Generated<boolean>;
   updated_at: Timestamp;
 }
 

@@ -27,6 +27,9 @@ const VALID = {
   "defaultAddress.postal_code": "13001",
   expireTransactions: "on",
   defaultExpiration: "2:30:00",
+  // The legacy interface's settings: test/legacy-settings.test.ts.
+  legacyAllowedNetworks: "",
+  legacyMultiStepCheckout: "",
 };
 
 const form = (fields: Record<string, string>) => {

@@ -2,13 +2,14 @@
 
 import { useActionState } from "react";
 import type { SettingsFormState } from "@/lib/admin/save-settings-form";
-import type { SettingsFieldName, SettingsFormValues } from "@/lib/admin/settings-form-values";
+import type { CHECKBOXES, SettingsFieldName, SettingsFormValues } from "@/lib/admin/settings-form-values";
 import type { FieldErrors } from "@/lib/errors";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { TextField } from "./text-field";
 import { primaryButton } from "./panel-styles";
 
-type Field = Exclude<SettingsFieldName, "expireTransactions">;
+type Checkbox = (typeof CHECKBOXES)[number];
+type Field = Exclude<SettingsFieldName, Checkbox>;
 
 /** The messages under a field, found by its path ("defaultAddress.city" → errors.defaultAddress.city). */
 function messagesAt(errors: FieldErrors, name: string): string[] {
@@ -36,6 +37,32 @@ const ADDRESS: [Field, string][] = [
   ["defaultAddress.country", "Country (ISO 3166-1 alpha-2, e.g. KW)"],
   ["defaultAddress.postal_code", "Postal code"],
 ];
+
+/** A checkbox with its label and hint; `resetKey` remounts it when the form's answer carries new values. */
+function CheckboxField({ name, label, hint, values, resetKey }: { name: Checkbox; label: string; hint: string; values: SettingsFormValues; resetKey: string }) {
+  const id = `settings-${name}`;
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        defaultChecked={values[name] === "on"}
+        key={`${name}:${values[name]}:${resetKey}`}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 size-4"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
 
 /** The settings form: every error under its field, what was typed kept, the stored values shown once saved. */
 export function SettingsForm({
@@ -79,27 +106,29 @@ export function SettingsForm({
       </fieldset>
       <fieldset className="space-y-3 rounded border border-slate-300 bg-white p-4">
         <legend className="px-1 font-semibold">Expiry</legend>
-        <div className="flex items-start gap-2">
-          <input
-            id="settings-expireTransactions"
-            name="expireTransactions"
-            type="checkbox"
-            defaultChecked={state.values.expireTransactions === "on"}
-            key={`expire:${state.values.expireTransactions}:${resetKey}`}
-            aria-describedby="settings-expireTransactions-hint"
-            className="mt-1 size-4"
-          />
-          <div>
-            <label htmlFor="settings-expireTransactions" className="text-sm font-medium">
-              Expire Payment Transactions?
-            </label>
-            <p id="settings-expireTransactions-hint" className="text-xs text-slate-600">
-              On: an unpaid transaction becomes expired at its expiration time. Off: it is marked expired only when the
-              customer next tries to pay.
-            </p>
-          </div>
-        </div>
+        <CheckboxField
+          name="expireTransactions"
+          label="Expire Payment Transactions?"
+          hint="On: an unpaid transaction becomes expired at its expiration time. Off: it is marked expired only when the customer next tries to pay."
+          values={state.values}
+          resetKey={resetKey}
+        />
         {field(["defaultExpiration", "Default expiration time", "HH:MM:SS or D HH:MM:SS, for requests that give no expiration_time."])}
+      </fieldset>
+      <fieldset className="space-y-3 rounded border border-slate-300 bg-white p-4">
+        <legend className="px-1 font-semibold">Legacy interface (/pos/)</legend>
+        {field([
+          "legacyAllowedNetworks",
+          "Callers allowed without credentials",
+          "IPv4 or IPv6 addresses or CIDR networks (e.g. 203.0.113.0/24, 2001:db8::/32), separated by commas: old shop plugins calling /pos/crt/ from them need no credentials and may use every gateway code. Blank: credentials are always required.",
+        ])}
+        <CheckboxField
+          name="legacyMultiStepCheckout"
+          label="Multi-step checkout"
+          hint="On: legacy e-commerce requests must say capture_address and capture_delivery (true or false)."
+          values={state.values}
+          resetKey={resetKey}
+        />
       </fieldset>
       <div className="flex items-center gap-4">
         <SubmitButton busyLabel="Saving…" className={primaryButton}>

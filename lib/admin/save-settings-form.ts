@@ -27,6 +27,8 @@ const AUDITED = [
   "default_address",
   "expire_transactions",
   "default_expiration_seconds",
+  "legacy_allowed_networks",
+  "legacy_multi_step_checkout",
 ] as const;
 
 /**

@@ -1,4 +1,5 @@
 import type { Address } from "@/db/types";
+import { splitNetworks } from "@/lib/legacy/allowed-networks";
 import type { SettingsInput } from "@/lib/settings/update-settings";
 import type { SettingsView } from "@/lib/settings/settings-view";
 import { formatDuration } from "@/lib/time/duration";
@@ -6,13 +7,29 @@ import { formatDuration } from "@/lib/time/duration";
 // The settings form's fields by their input names (the address's by their path), and the conversions between
 // what the form shows and what the settings verb takes.
 
-const TEXT = ["merchantName", "supportEmail", "supportPhone", "merchantWebsiteUrl", "merchantLogoUrl", "defaultRedirectUrl", "defaultDisclosureUrl"] as const;
+const TEXT = [
+  "merchantName",
+  "supportEmail",
+  "supportPhone",
+  "merchantWebsiteUrl",
+  "merchantLogoUrl",
+  "defaultRedirectUrl",
+  "defaultDisclosureUrl",
+  "legacyAllowedNetworks",
+] as const;
 const ADDRESS = ["line1", "line2", "city", "state", "country", "postal_code"] as const;
 
-export type SettingsFieldName = (typeof TEXT)[number] | `defaultAddress.${(typeof ADDRESS)[number]}` | "expireTransactions" | "defaultExpiration";
+/** The checkboxes: "on" when ticked, "" when not (an unticked box is absent from the form). */
+export const CHECKBOXES = ["expireTransactions", "legacyMultiStepCheckout"] as const;
+
+export type SettingsFieldName =
+  | (typeof TEXT)[number]
+  | `defaultAddress.${(typeof ADDRESS)[number]}`
+  | (typeof CHECKBOXES)[number]
+  | "defaultExpiration";
 export type SettingsFormValues = Record<SettingsFieldName, string>;
 
-const FIELD_NAMES: SettingsFieldName[] = [...TEXT, ...ADDRESS.map((a) => `defaultAddress.${a}` as const), "expireTransactions", "defaultExpiration"];
+const FIELD_NAMES: SettingsFieldName[] = [...TEXT, ...ADDRESS.map((a) => `defaultAddress.${a}` as const), ...CHECKBOXES, "defaultExpiration"];
 
 /** What the form shows for the stored settings. */
 export function settingsFormValues(s: SettingsView): SettingsFormValues {
@@ -28,6 +45,8 @@ export function settingsFormValues(s: SettingsView): SettingsFormValues {
     ...(Object.fromEntries(ADDRESS.map((a) => [`defaultAddress.${a}`, address[a] ?? ""])) as Record<`defaultAddress.${(typeof ADDRESS)[number]}`, string>),
     expireTransactions: s.expire_transactions ? "on" : "",
     defaultExpiration: formatDuration(s.default_expiration_seconds),
+    legacyAllowedNetworks: s.legacy_allowed_networks.join(", "),
+    legacyMultiStepCheckout: s.legacy_multi_step_checkout ? "on" : "",
   };
 }
 
@@ -53,5 +72,7 @@ export function settingsInput(v: SettingsFormValues): SettingsInput {
     defaultAddress: noAddress ? null : (address as unknown as Address),
     expireTransactions: v.expireTransactions === "on",
     defaultExpiration: v.defaultExpiration,
+    legacyAllowedNetworks: splitNetworks(v.legacyAllowedNetworks),
+    legacyMultiStepCheckout: v.legacyMultiStepCheckout === "on",
   };
 }

@@ -1,6 +1,7 @@
 import { env } from "@/lib/env";
 import { autoDebitPaths } from "./auto-debit-paths";
 import { cardPaths } from "./card-paths";
+import { legacyPaths } from "./legacy-paths";
 import { messageNotificationPaths } from "./message-notification-paths";
 import { components } from "./openapi-components";
 import { paths } from "./openapi-paths";
@@ -21,7 +22,9 @@ on the hosted page behind \`checkout_url\`.
   24 hours return the first response again; another body gives 409.
 - **Operations** (\`/b/pbl/v2/operation/\`) refund, capture or void at the gateway, or cancel, expire or delete;
   **inquiry** (\`/b/pbl/v2/inquiry/\`) asks the gateway about what it has not answered yet. Both name the
-  transaction by \`session_id\` or \`order_no\` (exactly one).`;
+  transaction by \`session_id\` or \`order_no\` (exactly one).
+- **Legacy interface** (\`/pos/crt/\`, \`/pos/d/crt/\`): deprecated, kept for old shop plugins; it creates the same
+  transactions.`;
 
 /** The OpenAPI 3.1 document of the checkout API, its schemas generated from the zod schemas that validate requests. */
 export function buildOpenApiDocument() {
@@ -35,8 +38,9 @@ export function buildOpenApiDocument() {
       { name: "Operations", description: "Refund, capture, void, cancel, expire or delete a transaction; ask its gateway about it." },
       { name: "Notifications", description: "Send a transaction's payment link to the customer again." },
       { name: "Saved cards", description: "The gateways a transaction can use; customers' saved cards: listed, charged without the customer, removed." },
+      { name: "Legacy interface", description: "Deprecated: the obsolete /pos/ interface of old shop plugins, over the same transactions." },
     ],
-    paths: { ...paths, ...operationPaths, ...cardPaths, ...messageNotificationPaths, ...autoDebitPaths },
+    paths: { ...paths, ...operationPaths, ...cardPaths, ...messageNotificationPaths, ...autoDebitPaths, ...legacyPaths },
     components: components(),
   };
 }

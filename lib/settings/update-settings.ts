@@ -2,6 +2,7 @@ import { z } from "zod";
 import { updateSettings as update } from "@/db/queries/settings";
 import type { SettingsUpdate } from "@/db/types";
 import type { Ctx } from "@/lib/context";
+import { allowedNetworksSchema } from "@/lib/legacy/allowed-networks";
 import { billingAddressSchema } from "@/lib/transactions/transaction-fields";
 import { duration, httpUrl } from "@/lib/validation/common";
 import { parseInput } from "@/lib/validation/parse-input";
@@ -24,6 +25,9 @@ export const updateSettingsInput = z.object({
   merchantLogoUrl: httpUrl().nullable().optional(),
   supportEmail: z.email("Enter a valid e-mail address.").nullable().optional(),
   supportPhone: z.string().trim().max(32, "The support phone may have at most 32 characters.").nullable().optional(),
+  // The legacy /pos/ interface: callers allowed without credentials, and the multi-step checkout.
+  legacyAllowedNetworks: allowedNetworksSchema.optional(),
+  legacyMultiStepCheckout: z.boolean().optional(),
 });
 
 export type SettingsInput = z.input<typeof updateSettingsInput>;
@@ -42,6 +46,8 @@ export async function updateSettings({ ctx, input }: { ctx: Ctx; input: Settings
     merchant_logo_url: d.merchantLogoUrl,
     support_email: d.supportEmail,
     support_phone: d.supportPhone,
+    legacy_allowed_networks: d.legacyAllowedNetworks,
+    legacy_multi_step_checkout: d.legacyMultiStepCheckout,
   };
   // A key given outright replaces the old one at once (no grace period: see rotate-webhook-key.ts for that).
   if (d.webhookHmacKey !== undefined) {

@@ -1,5 +1,4 @@
 import type { CheckoutConfig, GatewayView } from "@/db/queries/transactions";
-import { canUseGateway, type Caller } from "@/lib/auth/permissions";
 import type { FieldErrors } from "@/lib/errors";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { decimalPlaces } from "@/lib/money/decimal";
@@ -19,7 +18,8 @@ export type CheckedFields = TransactionFields & { amount: string; currency_code:
 export async function checkTransaction(
   fields: Partial<CheckedFields>,
   config: CheckoutConfig,
-  caller: Caller,
+  /** Whether the caller may use a gateway code (lib/auth/permissions.ts canUseGateway, for an authenticated caller). */
+  mayUseGateway: (code: string) => boolean,
   configuredCurrencies: () => Promise<string[]>,
 ): Promise<FieldErrors> {
   const errors: FieldErrors = {};
@@ -40,7 +40,7 @@ export async function checkTransaction(
   const usable: GatewayView[] = [];
   for (const code of fields.pg_codes ?? []) {
     const gateway = byCode.get(code);
-    if (!gateway || !gateway.enabled || !canUseGateway(caller, code)) {
+    if (!gateway || !gateway.enabled || !mayUseGateway(code)) {
       add("pg_codes", `Unknown gateway code or not allowed for you: ${code}.`);
     } else if (currency !== undefined && config.decimals !== null && !gateway.currencies.includes(currency)) {
       add("pg_codes", `Gateway ${code} does not accept ${currency}; it accepts ${gateway.currencies.join(", ")}.`);

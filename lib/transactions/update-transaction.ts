@@ -9,7 +9,7 @@ import {
 } from "@/db/queries/transactions";
 import type { TransactionsTable } from "@/db/types";
 import { checkAttachment } from "@/lib/attachments/check-attachment";
-import { requireAction, type Caller } from "@/lib/auth/permissions";
+import { canUseGateway, requireAction, type Caller } from "@/lib/auth/permissions";
 import type { Ctx } from "@/lib/context";
 import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
 import { callerScope } from "@/lib/idempotency/idempotency-key";
@@ -81,7 +81,7 @@ export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input
 
       const config = await loadCheckoutConfig(trx, merged.currency_code, merged.pg_codes);
       // Every field error in one answer: the fields' own rules and the checks of the merged result together.
-      const errors = mergeFieldErrors(fieldErrors, await checkTransaction(merged, config, input.caller, () => listCurrencyCodes(trx)));
+      const errors = mergeFieldErrors(fieldErrors, await checkTransaction(merged, config, (code) => canUseGateway(input.caller, code), () => listCurrencyCodes(trx)));
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
       const changes: Updateable<TransactionsTable> = { ...writableColumns(merged, config, txn.created_at), updated_at: new Date() };

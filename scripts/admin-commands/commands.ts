@@ -13,6 +13,7 @@ import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
 import { reencryptCredentials } from "@/lib/gateways/reencrypt-credentials";
 import { setGatewayEnabled } from "@/lib/gateways/set-gateway-enabled";
 import { updateGatewaySetting } from "@/lib/gateways/update-gateway-setting";
+import { splitNetworks } from "@/lib/legacy/allowed-networks";
 import { listMessages } from "@/lib/notifications/list-messages";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { gatewayMode, list, numberOption, onOff, parseOptions, UsageError } from "./usage-error";
@@ -215,7 +216,7 @@ export const commands: Record<string, Command> = {
   },
   "set-config": {
     usage:
-      "set-config [--expire-transactions on|off] [--default-expiration HH:MM:SS] [--default-redirect-url U] [--default-disclosure-url U] [--webhook-hmac-key K] [--merchant-name N] [--merchant-website-url U] [--merchant-logo-url U] [--support-email E] [--support-phone P] [--default-address-line1 L --default-address-city C --default-address-state S --default-address-country CC --default-address-postal-code P [--default-address-line2 L]]",
+      "set-config [--expire-transactions on|off] [--default-expiration HH:MM:SS] [--default-redirect-url U] [--default-disclosure-url U] [--webhook-hmac-key K] [--merchant-name N] [--merchant-website-url U] [--merchant-logo-url U] [--support-email E] [--support-phone P] [--legacy-allowed-networks CIDR,CIDR,…] [--legacy-multi-step-checkout on|off] [--default-address-line1 L --default-address-city C --default-address-state S --default-address-country CC --default-address-postal-code P [--default-address-line2 L]]",
     async run(ctx, args) {
       const o = parseOptions(args, {
         "expire-transactions": s,
@@ -228,6 +229,8 @@ export const commands: Record<string, Command> = {
         "merchant-logo-url": s,
         "support-email": s,
         "support-phone": s,
+        "legacy-allowed-networks": s,
+        "legacy-multi-step-checkout": s,
         ...Object.fromEntries(ADDRESS_PARTS.map((part) => [`default-address-${part}`, s])),
       }) as Record<string, string | undefined>;
       const address = Object.fromEntries(ADDRESS_PARTS.map((part) => [part.replace("-", "_"), o[`default-address-${part}`]]));
@@ -245,6 +248,9 @@ export const commands: Record<string, Command> = {
           merchantLogoUrl: o["merchant-logo-url"],
           supportEmail: o["support-email"],
           supportPhone: o["support-phone"],
+          // Comma-separated; an empty value clears the list.
+          legacyAllowedNetworks: o["legacy-allowed-networks"] === undefined ? undefined : splitNetworks(o["legacy-allowed-networks"]),
+          legacyMultiStepCheckout: onOff(o["legacy-multi-step-checkout"], "legacy-multi-step-checkout"),
           // Given together: the address's own rules say which parts are required.
           defaultAddress: Object.values(address).some((v) => v !== undefined) ? (address as never) : undefined,
         },

@@ -1,0 +1,10 @@
+import { legacyCreateRoute } from "@/lib/legacy/legacy-create-route";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+
+// The legacy interface (obsolete, kept for old shop plugins): an e-commerce transaction unless `type` says otherwise.
+export const dynamic = "force-dynamic";
+
+export const POST = legacyCreateRoute("e_commerce");
+
+const others = methodNotAllowed(["POST"]);
+export { others as GET, others as PUT, others as PATCH, others as DELETE };

@@ -1,0 +1,38 @@
+import { listEnabledGatewaySettings } from "@/db/queries/gateway-settings";
+import { listCurrencyCodes, loadCheckoutConfig } from "@/db/queries/transactions";
+import { cachedConfig } from "@/lib/cache/config-cache";
+import type { Ctx } from "@/lib/context";
+import type { FieldErrors } from "@/lib/errors";
+import { checkTransaction } from "@/lib/transactions/check-transaction";
+import { type LegacyCaller, mayUseGateway } from "./legacy-caller";
+import type { LegacyFields, LegacyVariant } from "./legacy-fields";
+
+/**
+ * The gateways of a legacy request and the checkout's own checks against the configuration (currency
+ * configured, amount places, each gateway known, usable by the caller and taking the currency), named as the
+ * legacy fields are. A payment request without gateway_code takes every enabled gateway the caller may use that
+ * takes the currency.
+ */
+export async function checkLegacyGateways(ctx: Ctx, caller: LegacyCaller, variant: LegacyVariant, fields: LegacyFields) {
+  const currency = fields.currency_code;
+  const everyGateway = variant === "payment_request" && fields.gateway_code === undefined;
+  const codes = fields.gateway_code !== undefined ? [fields.gateway_code] : everyGateway && currency ? await gatewaysTaking(ctx, caller, currency) : [];
+  const config = await cachedConfig(`checkout:${JSON.stringify([currency ?? "", codes])}`, () => loadCheckoutConfig(ctx.db, currency ?? "", codes));
+  const checked = await checkTransaction(
+    { amount: fields.amount, currency_code: currency, pg_codes: codes },
+    config,
+    (code) => mayUseGateway(caller, code),
+    () => listCurrencyCodes(ctx.db),
+  );
+  const { pg_codes: gatewayErrors, ...errors }: FieldErrors = checked;
+  if (gatewayErrors) errors.gateway_code = gatewayErrors;
+  if (everyGateway && currency && config.decimals !== null && codes.length === 0) {
+    errors.gateway_code = [`No gateway you may use takes ${currency}: send the gateway_code of one that does.`];
+  }
+  return { config, codes, errors };
+}
+
+async function gatewaysTaking(ctx: Ctx, caller: LegacyCaller, currency: string): Promise<string[]> {
+  const gateways = await cachedConfig("payment-methods:gateways", () => listEnabledGatewaySettings(ctx.db));
+  return gateways.filter((g) => g.currencies.includes(currency) && mayUseGateway(caller, g.code)).map((g) => g.code);
+}
