@@ -112,6 +112,8 @@ export interface AdminUsersTable {
   permissions: TextArray;
   created_at: Timestamp;
   last_login_at: NullableTimestamp;
+  /** Set by a password reset: panel sessions signed in before it are refused. */
+  sessions_valid_after: NullableTimestamp;
 }
 
 export interface ApiKeysTable {

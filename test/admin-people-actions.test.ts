@@ -14,11 +14,11 @@ import { testContext } from "./support/test-context";
 // sign-in page by their next action, and a limited one is refused; a change refreshes the screen. Only the
 // cookie's session (next-auth) and Next's page cache are stood in for; the database is the real one.
 
-const session = vi.hoisted(() => ({ userId: null as string | null }));
+const session = vi.hoisted(() => ({ userId: null as string | null, signedInAt: Math.floor(Date.now() / 1000) - 60 }));
 const revalidated = vi.hoisted(() => [] as string[]);
 vi.mock("next-auth", async (original) => ({
   ...(await original<typeof import("next-auth")>()),
-  getServerSession: async () => (session.userId ? { user: { id: session.userId } } : null),
+  getServerSession: async () => (session.userId ? { user: { uid: session.userId, signedInAt: session.signedInAt } } : null),
 }));
 vi.mock("next/cache", () => ({ revalidatePath: (path: string) => void revalidated.push(path) }));
 
@@ -79,6 +79,24 @@ describe("the people screens' actions", () => {
     expect(await ctx.db.selectFrom("admin_users").selectAll().orderBy("id").execute()).toEqual(users);
     expect(await ctx.db.selectFrom("api_keys").selectAll().orderBy("id").execute()).toEqual(keys);
     expect(await auditEntries(ctx)).toEqual(audit);
+  });
+
+  it("end a user's sessions when their password is reset: the next action goes to the sign-in page, a new sign-in works", async () => {
+    const [root, victim] = [await signedIn(ctx, { isSuperuser: true }), await signedIn(ctx, { isSuperuser: true })];
+    session.userId = root.id;
+    expect(await resetPasswordAction(NO_CHANGE, formData({ id: victim.id, password: "reset-by-root-1" }))).toMatchObject({ errors: {} });
+
+    session.userId = victim.id; // still holding the cookie of a sign-in a minute ago
+    const keys = await ctx.db.selectFrom("api_keys").selectAll().execute();
+    expect(redirectTarget(await refusal(createApiKeyAction(EMPTY_KEY_FORM, formData({ name: "old-session", expiresOn: "" }))))).toBe("/admin/login");
+    expect(await ctx.db.selectFrom("api_keys").selectAll().execute()).toEqual(keys);
+
+    session.signedInAt = Math.floor(Date.now() / 1000) + 1; // signed in again with the new password
+    try {
+      expect((await createApiKeyAction(EMPTY_KEY_FORM, formData({ name: "new-session", expiresOn: "" }))).created?.key).toMatch(/^ck_/);
+    } finally {
+      session.signedInAt = Math.floor(Date.now() / 1000) - 60;
+    }
   });
 
   it("send a visitor without a session to the sign-in page", async () => {

@@ -3,7 +3,8 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { startTransition, useActionState } from "react";
 import type { ChangeFormState } from "@/lib/admin/form-state";
-import { allMessages, DANGER_BUTTON, SavedStatus, SECONDARY_BUTTON } from "./form-messages";
+import { allMessages, SavedStatus } from "./form-messages";
+import { dangerButton, secondaryButton } from "./panel-styles";
 
 const EMPTY: ChangeFormState = { errors: {}, saved: null };
 
@@ -33,7 +34,7 @@ export function ActionButton({
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     startTransition(() => dispatch(form));
   };
-  const className = confirm ? DANGER_BUTTON : SECONDARY_BUTTON;
+  const className = confirm ? dangerButton : secondaryButton;
   return (
     <div>
       {!offered ? null : confirm ? (
@@ -50,12 +51,12 @@ export function ActionButton({
               <AlertDialog.Description className="mt-2 text-sm">{confirm.description}</AlertDialog.Description>
               <div className="mt-6 flex justify-end gap-3">
                 <AlertDialog.Cancel asChild>
-                  <button type="button" className={SECONDARY_BUTTON}>
+                  <button type="button" className={secondaryButton}>
                     Cancel
                   </button>
                 </AlertDialog.Cancel>
                 <AlertDialog.Action asChild>
-                  <button type="button" onClick={run} className={DANGER_BUTTON}>
+                  <button type="button" onClick={run} className={dangerButton}>
                     {label}
                   </button>
                 </AlertDialog.Action>

@@ -2,8 +2,9 @@
 
 import { useActionState } from "react";
 import { type CreateApiKeyFormState, NEW_API_KEY_VALUES } from "@/lib/admin/create-api-key-form";
-import { FieldError, fieldMessages, FormAlert, PRIMARY_BUTTON } from "./form-messages";
+import { FieldError, fieldMessages, FormAlert } from "./form-messages";
 import { NewApiKey } from "./new-api-key";
+import { primaryButton } from "./panel-styles";
 
 const EMPTY: CreateApiKeyFormState = { values: NEW_API_KEY_VALUES, errors: {}, created: null };
 
@@ -42,7 +43,7 @@ export function CreateApiKeyForm({ action }: { action: (state: CreateApiKeyFormS
         <FormAlert errors={state.errors} />
         {field("name", "Name", "Who uses it, e.g. the shop's backend", "text")}
         {field("expiresOn", "Expires on (optional)", "It stops working at 00:00 UTC that day; empty: never", "date")}
-        <button type="submit" aria-disabled={pending} className={`${PRIMARY_BUTTON} mt-6`}>
+        <button type="submit" aria-disabled={pending} className={`${primaryButton} mt-6`}>
           {pending ? "Creating…" : "Create API key"}
         </button>
       </form>

@@ -2,9 +2,10 @@
 
 import { useActionState } from "react";
 import { type CreateUserFormState, NEW_USER_VALUES } from "@/lib/admin/create-user-form";
-import { FieldError, fieldMessages, FormAlert, PRIMARY_BUTTON, SavedStatus } from "./form-messages";
+import { FieldError, fieldMessages, FormAlert, SavedStatus } from "./form-messages";
 import { PasswordField } from "./password-field";
 import { type GatewayChoice, UserAccessFields } from "./user-access-fields";
+import { primaryButton } from "./panel-styles";
 
 const EMPTY: CreateUserFormState = { values: NEW_USER_VALUES, errors: {}, saved: null };
 
@@ -45,7 +46,7 @@ export function CreateUserForm({
       <PasswordField id="new-user-password" label="Password" errors={fieldMessages(state.errors, "password")} answer={state} />
       <UserAccessFields key={`access:${drawn}`} idPrefix="new-user" values={state.values} errors={state.errors} gateways={gateways} />
       <div className="basis-full">
-        <button type="submit" aria-disabled={pending} className={PRIMARY_BUTTON}>
+        <button type="submit" aria-disabled={pending} className={primaryButton}>
           {pending ? "Adding…" : "Add user"}
         </button>
       </div>

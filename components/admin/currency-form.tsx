@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import type { CurrencyFormState } from "@/lib/admin/save-currency-form";
+import { primaryButton } from "./panel-styles";
 
 const EMPTY: CurrencyFormState = { values: { code: "", decimals: "" }, errors: {}, saved: null };
 
@@ -44,7 +45,7 @@ export function CurrencyForm({ action }: { action: (state: CurrencyFormState, fo
     <form action={formAction} className="mt-4 flex flex-wrap items-start gap-4 rounded border border-slate-300 bg-white p-4" noValidate>
       {field("code", "Code", "ISO 4217, three letters")}
       {field("decimals", "Decimal places", "0 to 4")}
-      <button type="submit" aria-disabled={pending} className="mt-6 rounded bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
+      <button type="submit" aria-disabled={pending} className={`mt-6 ${primaryButton}`}>
         {pending ? "Saving…" : "Save currency"}
       </button>
       <p role="status" className="basis-full text-sm text-green-800">

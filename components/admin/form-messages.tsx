@@ -41,13 +41,6 @@ export function SavedStatus({ message }: { message: string | null }) {
   );
 }
 
-/** The look of the panel's buttons, with a visible keyboard focus. */
-export const BUTTON =
-  "rounded px-4 py-1.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
-export const PRIMARY_BUTTON = `${BUTTON} bg-blue-700 text-white hover:bg-blue-800`;
-export const SECONDARY_BUTTON = `${BUTTON} border border-slate-400 bg-white text-slate-900 hover:bg-slate-100`;
-export const DANGER_BUTTON = `${BUTTON} bg-red-700 text-white hover:bg-red-800`;
-
 /** What an action button answered: done (read out by screen readers) or refused (an alert). */
 export function ActionOutcome({ message, error }: { message: string | null; error: string | null }) {
   return (

@@ -3,11 +3,11 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useActionState, useRef } from "react";
 import type { GatewayEnabledState } from "@/lib/admin/set-gateway-enabled-form";
+import { focusRing } from "./panel-styles";
 
 type Action = (state: GatewayEnabledState, form: FormData) => Promise<GatewayEnabledState>;
 
-const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
-const BUTTON = `rounded border px-2.5 py-1 text-sm font-medium ${FOCUS}`;
+const BUTTON = `rounded border px-2.5 py-1 text-sm font-medium ${focusRing}`;
 
 /** Enables a gateway setting, or disables it once the superuser confirms (merchants then cannot pay with it). */
 export function GatewayEnabledToggle({ code, enabled, action }: { code: string; enabled: boolean; action: Action }) {

@@ -7,11 +7,11 @@ import { CREDENTIAL_FIELDS } from "@/lib/gateways/credential-fields";
 import { ICON_MAX_BYTES } from "@/lib/gateways/gateway-icon";
 import { KNOWN_PGS, type KnownPg } from "@/lib/gateways/known-gateways";
 import type { PanelGateway } from "@/lib/gateways/panel-gateway";
+import { focusRing, primaryButton } from "./panel-styles";
 
 type Action = (state: GatewayFormState, form: FormData) => Promise<GatewayFormState>;
 
-const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
-const INPUT = `mt-1 rounded border border-slate-400 px-2 py-1.5 aria-invalid:border-red-700 read-only:bg-slate-100 ${FOCUS}`;
+const INPUT = `mt-1 rounded border border-slate-400 px-2 py-1.5 aria-invalid:border-red-700 read-only:bg-slate-100 ${focusRing}`;
 const ICON_TOO_BIG = `The icon must be at most ${ICON_MAX_BYTES / 1024} KB.`;
 
 function errorsOf(errors: FieldErrors, path: string): string[] {
@@ -92,7 +92,7 @@ function Choices(props: {
       <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
         {props.options.map((o) => (
           <label key={o.value} className="inline-flex items-center gap-1.5">
-            <input type={props.type} name={props.name} value={o.value} defaultChecked={props.chosen.includes(o.value)} className={FOCUS} />
+            <input type={props.type} name={props.name} value={o.value} defaultChecked={props.chosen.includes(o.value)} className={focusRing} />
             {o.label}
           </label>
         ))}
@@ -246,13 +246,13 @@ export function GatewayForm({
               accept="image/png,image/jpeg,image/webp"
               aria-invalid={iconField.invalid}
               aria-describedby={iconField.describedBy}
-              className={`mt-1 block text-sm ${FOCUS}`}
+              className={`mt-1 block text-sm ${focusRing}`}
             />
             {iconField.below}
           </div>
           {gateway?.hasUploadedIcon ? (
             <label className="flex items-center gap-1.5 text-sm">
-              <input type="checkbox" name="removeIcon" defaultChecked={values.removeIcon} className={FOCUS} />
+              <input type="checkbox" name="removeIcon" defaultChecked={values.removeIcon} className={focusRing} />
               Remove the uploaded icon
             </label>
           ) : null}
@@ -273,7 +273,7 @@ export function GatewayForm({
           })}
         </fieldset>
       </div>
-      <button type="submit" aria-disabled={pending || undefined} className={`rounded bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 ${FOCUS}`}>
+      <button type="submit" aria-disabled={pending || undefined} className={primaryButton}>
         {pending ? "Saving…" : gateway ? "Save changes" : "Create gateway setting"}
       </button>
     </form>

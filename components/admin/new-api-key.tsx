@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { PRIMARY_BUTTON } from "./form-messages";
+import { primaryButton } from "./panel-styles";
+
 
 /**
  * A key just created, shown this once: in a read-only field (select it and copy it by hand) and with a button
@@ -36,7 +37,7 @@ export function NewApiKey({ name, apiKey }: { name: string; apiKey: string }) {
           onFocus={(event) => event.target.select()}
           className="w-[min(40rem,100%)] rounded border border-slate-400 bg-white px-2 py-1.5 font-mono text-sm"
         />
-        <button type="button" onClick={copy} className={PRIMARY_BUTTON}>
+        <button type="button" onClick={copy} className={primaryButton}>
           Copy key
         </button>
       </div>

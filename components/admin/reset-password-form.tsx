@@ -2,8 +2,9 @@
 
 import { useActionState } from "react";
 import type { ChangeFormState } from "@/lib/admin/form-state";
-import { fieldMessages, FormAlert, PRIMARY_BUTTON, SavedStatus } from "./form-messages";
+import { fieldMessages, FormAlert, SavedStatus } from "./form-messages";
 import { PasswordField } from "./password-field";
+import { primaryButton } from "./panel-styles";
 
 const EMPTY: ChangeFormState = { errors: {}, saved: null };
 
@@ -15,7 +16,7 @@ export function ResetPasswordForm({ action, userId }: { action: (state: ChangeFo
       <input type="hidden" name="id" value={userId} />
       <FormAlert errors={state.errors} />
       <PasswordField id="reset-password" label="New password" errors={fieldMessages(state.errors, "password")} answer={state} />
-      <button type="submit" aria-disabled={pending} className={`${PRIMARY_BUTTON} mt-6`}>
+      <button type="submit" aria-disabled={pending} className={`${primaryButton} mt-6`}>
         {pending ? "Saving…" : "Set password"}
       </button>
       <SavedStatus message={state.saved} />

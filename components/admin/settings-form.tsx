@@ -6,6 +6,7 @@ import type { SettingsFieldName, SettingsFormValues } from "@/lib/admin/settings
 import type { FieldErrors } from "@/lib/errors";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { TextField } from "./text-field";
+import { primaryButton } from "./panel-styles";
 
 type Field = Exclude<SettingsFieldName, "expireTransactions">;
 
@@ -101,7 +102,7 @@ export function SettingsForm({
         {field(["defaultExpiration", "Default expiration time", "HH:MM:SS or D HH:MM:SS, for requests that give no expiration_time."])}
       </fieldset>
       <div className="flex items-center gap-4">
-        <SubmitButton busyLabel="Saving…" className="rounded bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
+        <SubmitButton busyLabel="Saving…" className={primaryButton}>
           Save settings
         </SubmitButton>
         <p role="status" className="text-sm text-green-800">

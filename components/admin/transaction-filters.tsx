@@ -3,6 +3,7 @@ import type { ListFilterChoices } from "@/lib/admin/read-list-filters";
 import type { FilterField, FilterValues } from "@/lib/admin/transaction-list-filters";
 import type { FieldErrors } from "@/lib/errors";
 import { TRANSACTION_STATES } from "@/lib/transactions/transaction-representation-schema";
+import { primaryButton } from "./panel-styles";
 
 interface Props {
   values: FilterValues;
@@ -92,7 +93,7 @@ export function TransactionFilters({ values, errors, choices }: Props) {
         {field("max", "Highest amount", text("max", { inputMode: "decimal" }))}
       </div>
       <div className="mt-4 flex items-center gap-4">
-        <button type="submit" className="rounded bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
+        <button type="submit" className={primaryButton}>
           Apply filters
         </button>
         {/* A full page load on purpose: a client-side navigation would keep what the inputs hold (their

@@ -2,6 +2,7 @@ import type { UserAccessValues } from "@/lib/admin/read-user-access";
 import { ACTIONS } from "@/lib/auth/permissions";
 import type { FieldErrors } from "@/lib/errors";
 import { FieldError, fieldMessages } from "./form-messages";
+import { focusRing } from "./panel-styles";
 
 export interface GatewayChoice {
   code: string;
@@ -9,7 +10,7 @@ export interface GatewayChoice {
   enabled: boolean;
 }
 
-const box = "size-4 accent-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+const box = `size-4 accent-blue-700 ${focusRing}`;
 
 /**
  * What a user may do, as form fields: the superuser box, then the gateways and actions a user who is not a

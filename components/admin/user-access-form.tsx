@@ -3,8 +3,9 @@
 import { useActionState } from "react";
 import type { UserAccessFormState } from "@/lib/admin/update-user-access-form";
 import type { UserAccessValues } from "@/lib/admin/read-user-access";
-import { FormAlert, PRIMARY_BUTTON, SavedStatus } from "./form-messages";
+import { FormAlert, SavedStatus } from "./form-messages";
 import { type GatewayChoice, UserAccessFields } from "./user-access-fields";
+import { primaryButton } from "./panel-styles";
 
 /** Changes what a user may do; a refusal (their own role, the last superuser) shows under the superuser box. */
 export function UserAccessForm({
@@ -26,7 +27,7 @@ export function UserAccessForm({
       <FormAlert errors={state.errors} />
       <UserAccessFields key={drawn} idPrefix="access" values={state.values} errors={state.errors} gateways={gateways} />
       <div className="basis-full">
-        <button type="submit" aria-disabled={pending} className={PRIMARY_BUTTON}>
+        <button type="submit" aria-disabled={pending} className={primaryButton}>
           {pending ? "Saving…" : "Save access"}
         </button>
       </div>

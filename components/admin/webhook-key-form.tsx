@@ -3,6 +3,7 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useActionState, useRef, useState } from "react";
 import type { WebhookKeyFormState } from "@/lib/admin/rotate-webhook-key-form";
+import { primaryButton } from "./panel-styles";
 
 const GRACE_OPTIONS = [
   ["none", "None: the old key stops at once"],
@@ -56,7 +57,7 @@ export function WebhookKeyForm({
         )}
         <AlertDialog.Root>
           <AlertDialog.Trigger asChild>
-            <button type="button" aria-disabled={pending} className="rounded bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800">
+            <button type="button" aria-disabled={pending} className={primaryButton}>
               {pending ? "Working…" : verb}
             </button>
           </AlertDialog.Trigger>
@@ -74,7 +75,7 @@ export function WebhookKeyForm({
                 <AlertDialog.Cancel className="rounded border border-slate-400 px-4 py-1.5">Cancel</AlertDialog.Cancel>
                 <AlertDialog.Action
                   onClick={() => form.current?.requestSubmit()}
-                  className="rounded bg-blue-700 px-4 py-1.5 font-semibold text-white hover:bg-blue-800"
+                  className={primaryButton}
                 >
                   {verb}
                 </AlertDialog.Action>

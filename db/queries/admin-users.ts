@@ -43,7 +43,7 @@ export function countAdminUsers(db: Db) {
 export function findAdminUserById(db: Db, id: string) {
   return db
     .selectFrom("admin_users")
-    .select(["id", "username", "is_superuser", "is_active", "gateway_codes", "permissions"])
+    .select(["id", "username", "is_superuser", "is_active", "gateway_codes", "permissions", "sessions_valid_after"])
     .where("id", "=", id)
     .executeTakeFirst();
 }

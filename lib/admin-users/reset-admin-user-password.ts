@@ -10,14 +10,15 @@ import { findUserToChange } from "./find-user-to-change";
 const resetPasswordInput = z.object({ password: passwordSchema });
 
 /**
- * Gives a user the password an administrator typed (the rules of create-user). Basic auth with the old one
- * stops at once: verified credentials are remembered only with the hash they matched.
+ * Gives a user the password an administrator typed (the rules of create-user). Their panel sessions end (see
+ * lib/auth/active-admin.ts), and Basic auth with the old one stops at once: verified credentials are remembered
+ * only with the hash they matched.
  */
 export async function resetAdminUserPassword({ ctx, input }: { ctx: Ctx; input: { id: string; password: string } }) {
   const { password } = parseInput(resetPasswordInput, { password: input.password });
   const passwordHash = await hashPassword(password);
   return withinTransaction(ctx.db, async (db) => {
     const user = await findUserToChange(db, input.id);
-    return updateAdminUser(db, user.id, { password_hash: passwordHash });
+    return updateAdminUser(db, user.id, { password_hash: passwordHash, sessions_valid_after: new Date() });
   });
 }

@@ -2,20 +2,18 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { findAdminUserById } from "@/db/queries/admin-users";
+import { activeAdmin, type PanelSessionClaims } from "@/lib/auth/active-admin";
+import type { UserCaller } from "@/lib/auth/admin-caller";
 import { authOptions } from "@/lib/auth/next-auth-options";
-import { type UserCaller, adminCaller } from "@/lib/auth/admin-caller";
 import { appContext } from "@/lib/context";
 
 /**
- * The administrator behind this request's session cookie, read from the database (a disabled user is out at
- * once, whatever their cookie says): null when there is none or they are disabled. Read once per request.
+ * The administrator behind this request's session cookie, checked against the database (lib/auth/active-admin.ts):
+ * null when there is none or it no longer counts. Read once per request.
  */
 export const sessionAdmin = cache(async (): Promise<UserCaller | null> => {
   const session = await getServerSession(authOptions);
-  const id = (session?.user as { id?: string } | undefined)?.id;
-  const user = id && /^\d{1,18}$/.test(id) ? await findAdminUserById(appContext().db, id) : undefined;
-  return user?.is_active ? adminCaller(user) : null;
+  return activeAdmin(appContext(), session?.user as PanelSessionClaims | undefined);
 });
 
 /** The administrator behind this request, for every page and server action of the panel; to the sign-in page otherwise. */

@@ -53,7 +53,8 @@ export const authOptions: NextAuthOptions = {
       return token;
     },
     async session({ session, token }) {
-      if (session.user && typeof token.uid === "string") (session.user as { id?: string }).id = token.uid;
+      // What lib/auth/active-admin.ts checks: who, and when they signed in (a password reset ends older sessions).
+      if (session.user && typeof token.uid === "string") Object.assign(session.user, { uid: token.uid, signedInAt: token.signedInAt });
       return session;
     },
   },

@@ -4,35 +4,20 @@ import { findGatewaySettingByCode, insertGatewaySetting } from "@/db/queries/gat
 import type { Ctx } from "@/lib/context";
 import { type FieldErrors, ValidationFailed } from "@/lib/errors";
 import { isUniqueViolation } from "@/lib/transactions/unique-violation";
-import { httpUrl } from "@/lib/validation/common";
 import { addFieldError, parseInput } from "@/lib/validation/parse-input";
 import { gatewayCurrencyErrors } from "./gateway-currency-errors";
-import { gatewayIcon } from "./gateway-icon";
-import {
-  credentialValues,
-  feeFixed,
-  feePercent,
-  gatewayCode,
-  gatewayCurrencies,
-  gatewayName,
-  gatewayOperation,
-  gatewayPg,
-} from "./gateway-setting-fields";
+import { feeFixed, feePercent, gatewayCode, gatewayCurrencies, gatewayOperation, gatewayPg, gatewaySettingFields } from "./gateway-setting-fields";
 import { initialGatewayConfig } from "./initial-gateway-config";
 import { sealCredentials } from "./seal-credentials";
 
-export const createGatewaySettingInput = z.object({
+/** A new gateway setting needs its code, pg and currencies; operation and fees have defaults. */
+export const createGatewaySettingInput = gatewaySettingFields.extend({
   code: gatewayCode,
-  name: gatewayName.optional(),
   pg: gatewayPg,
-  isSandbox: z.boolean().optional(),
   currencies: gatewayCurrencies,
   operation: gatewayOperation.default("purchase"),
   feeFixed: feeFixed.default("0"),
   feePercent: feePercent.default("0"),
-  iconUrl: httpUrl().optional(),
-  icon: gatewayIcon.optional(),
-  credentials: credentialValues.optional(),
 });
 
 /**

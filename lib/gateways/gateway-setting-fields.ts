@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { decimalString } from "@/lib/validation/common";
+import { decimalString, httpUrl } from "@/lib/validation/common";
+import { gatewayIcon } from "./gateway-icon";
 import { KNOWN_PGS } from "./known-gateways";
 
 // The rules of a gateway setting's fields, shared by create and update (CLI and panel alike).
@@ -16,3 +17,19 @@ export const feeFixed = decimalString(6, "Fixed fee");
 export const feePercent = decimalString(4, "Percentage fee").refine((v) => Number(v) <= 100, "Percentage fee must be between 0 and 100.");
 /** Credential values by field name (which names a pg takes: credential-fields.ts); an empty value keeps the stored one. */
 export const credentialValues = z.record(z.string(), z.string().trim().max(4096, "A credential may have at most 4096 characters."));
+
+/** Every field of a gateway setting but its code, each optional: create and update add their own rules to it. */
+export const gatewaySettingFields = z
+  .object({
+    name: gatewayName,
+    pg: gatewayPg,
+    isSandbox: z.boolean(),
+    currencies: gatewayCurrencies,
+    operation: gatewayOperation,
+    feeFixed,
+    feePercent,
+    iconUrl: httpUrl(),
+    icon: gatewayIcon,
+    credentials: credentialValues,
+  })
+  .partial();

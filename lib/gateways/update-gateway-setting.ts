@@ -11,36 +11,20 @@ import { httpUrl } from "@/lib/validation/common";
 import { addFieldError, parseInput } from "@/lib/validation/parse-input";
 import { gatewayCurrencyErrors } from "./gateway-currency-errors";
 import { gatewayIcon } from "./gateway-icon";
-import {
-  credentialValues,
-  feeFixed,
-  feePercent,
-  gatewayCode,
-  gatewayCurrencies,
-  gatewayName,
-  gatewayOperation,
-  gatewayPg,
-} from "./gateway-setting-fields";
+import { gatewayCode, gatewaySettingFields } from "./gateway-setting-fields";
 import { initialGatewayConfig } from "./initial-gateway-config";
 import type { KnownPg } from "./known-gateways";
 import { sealCredentials } from "./seal-credentials";
 
-export const updateGatewaySettingInput = z.object({
+/** Only the fields given change; null clears the icon URL or the uploaded icon. */
+export const updateGatewaySettingInput = gatewaySettingFields.extend({
   /** The gateway setting to change. */
   code: z.string({ error: "Give the code of the gateway setting to change." }),
   newCode: gatewayCode.optional(),
-  name: gatewayName.optional(),
-  pg: gatewayPg.optional(),
-  isSandbox: z.boolean().optional(),
-  currencies: gatewayCurrencies.optional(),
-  operation: gatewayOperation.optional(),
-  feeFixed: feeFixed.optional(),
-  feePercent: feePercent.optional(),
   /** null: no icon URL (an uploaded icon, or the pg's own, shows instead). */
   iconUrl: httpUrl().nullable().optional(),
   /** null: remove the uploaded icon. */
   icon: gatewayIcon.nullable().optional(),
-  credentials: credentialValues.optional(),
 });
 
 const CODE_IN_USE = "Fixed: transactions already use this code, and they keep naming it.";

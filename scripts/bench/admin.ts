@@ -6,7 +6,7 @@ import { createDb } from "@/db/client";
 import { listCases } from "./admin-cases";
 import { APP_URL, appEnv } from "./app";
 import { FLOOR_URL } from "./floor";
-import { sequentialTimes } from "./page";
+import { sequentialTimes, shippedScripts } from "./page";
 import { runScript } from "./processes";
 import type { Check } from "./report-flows";
 import { ms, type Summary } from "./stats";
@@ -27,7 +27,13 @@ export interface AdminFigures {
   dashboard: Summary;
   floorRoute?: Summary;
   floorPage: Summary;
+  /** The JavaScript each panel screen makes the browser load (gzip bytes), against the framework floor page's. */
+  javascript: { path: string; filesGzipBytes: number; ownGzipBytes: number; inlineGzipBytes: number }[];
+  floorJavascriptGzipBytes: number;
 }
+
+/** The panel's screens whose JavaScript is weighed: the heaviest client components are on these. */
+const WEIGHED_SCREENS = ["/admin", "/admin/transactions", "/admin/transactions/{session}", "/admin/gateways/new", "/admin/settings"];
 
 /**
  * Before the app starts: more currencies and gateways beside the fixtures' KWD and "card" (so that filters have
@@ -71,10 +77,11 @@ async function signIn(username: string, password: string): Promise<string> {
 /** Measures the list's cases, its live JSON and the floors; `withFloor` adds the floor app's route (started by the caller). */
 export async function measureAdminList(dbUrl: string, user: { username: string; password: string }, withFloor: boolean): Promise<AdminFigures> {
   const db = createDb(dbUrl, { max: 1 });
-  const { transactions, cases } = await (async () => {
+  const { transactions, cases, session } = await (async () => {
     try {
       const { count } = await db.selectFrom("transactions").select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow();
-      return { transactions: Number(count), cases: await listCases(db) };
+      const { session_id } = await db.selectFrom("transactions").select("session_id").limit(1).executeTakeFirstOrThrow();
+      return { transactions: Number(count), cases: await listCases(db), session: session_id };
     } finally {
       await db.destroy();
     }
@@ -91,8 +98,24 @@ export async function measureAdminList(dbUrl: string, user: { username: string; 
     const path = `/admin/transactions${Object.keys(c.params).length ? `?${new URLSearchParams(c.params)}` : ""}`;
     measured.push({ label: c.label, path, complete: await timed(c.label, `${APP_URL}${path}`) });
   }
+  process.stderr.write("Weighing the panel's JavaScript in Chromium …\n");
+  const floorJs = await shippedScripts(`${APP_URL}/bench/framework-floor`);
+  const floorSources = new Set(floorJs.files.map((f) => f.source));
+  const javascript = [];
+  for (const path of WEIGHED_SCREENS) {
+    const shipped = await shippedScripts(`${APP_URL}${path.replace("{session}", session)}`, headers.Cookie);
+    const own = shipped.files.filter((f) => !floorSources.has(f.source));
+    javascript.push({
+      path,
+      filesGzipBytes: shipped.filesGzipBytes,
+      ownGzipBytes: own.reduce((sum, f) => sum + f.gzipBytes, 0),
+      inlineGzipBytes: shipped.inlineGzipBytes,
+    });
+  }
   return {
     transactions,
+    javascript,
+    floorJavascriptGzipBytes: floorJs.filesGzipBytes,
     cases: measured,
     live: await timed("the live JSON's first page", `${APP_URL}/api/admin/transactions`),
     dashboard: await timed("the dashboard", `${APP_URL}/admin`),
@@ -117,6 +140,8 @@ export function adminChecks(a: AdminFigures): Check[] {
   ];
 }
 
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
 export function adminLines(a: AdminFigures): string[] {
   const row = (label: string, s: Summary) => {
     const vsFloor = a.floorRoute ? `${(s.p50 / a.floorRoute.p50).toFixed(2)}×` : "—";
@@ -132,5 +157,11 @@ export function adminLines(a: AdminFigures): string[] {
     row("dashboard: GET /admin", a.dashboard),
     ...(a.floorRoute ? [row("floor: bare Next.js route handler + the first page's SELECT", a.floorRoute)] : []),
     row("framework floor page (same build, no SQL)", a.floorPage),
+    "",
+    `JavaScript the browser loads per screen, gzip KB (the framework floor page loads ${kb(a.floorJavascriptGzipBytes)} KB of script files):`,
+    "",
+    "| Screen | script files | of which the panel's own (not on the floor page) | inline (bootstrap, RSC payload) |",
+    "|---|---:|---:|---:|",
+    ...a.javascript.map((j) => `| ${j.path} | ${kb(j.filesGzipBytes)} | ${kb(j.ownGzipBytes)} | ${kb(j.inlineGzipBytes)} |`),
   ];
 }

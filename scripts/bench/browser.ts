@@ -24,11 +24,12 @@ async function withBrowser<T>(work: (browser: Browser) => Promise<T>): Promise<T
 
 /**
  * The addresses of every script the page makes the browser fetch until the network is idle: those in its HTML,
- * and the client components' chunks the React Server Components runtime loads afterwards.
+ * and the client components' chunks the React Server Components runtime loads afterwards. `cookie`: a signed-in
+ * session's, for the admin panel.
  */
-export function loadedScripts(url: string): Promise<string[]> {
+export function loadedScripts(url: string, cookie?: string): Promise<string[]> {
   return withBrowser(async (browser) => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ extraHTTPHeaders: cookie ? { cookie } : {} });
     const scripts = new Set<string>();
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.add(request.url());

@@ -128,13 +128,13 @@ const gzipBytes = (data: Buffer | string) => gzipSync(data).length;
  * The page's HTML, every script file the browser fetched for it (browser.ts), and its inline scripts. Sizes are
  * gzip (zlib's default level), as a server compressing them would send them.
  */
-async function shippedScripts(url: string): Promise<Shipped> {
-  const response = await fetch(url);
+export async function shippedScripts(url: string, cookie?: string): Promise<Shipped> {
+  const response = await fetch(url, { headers: cookie ? { cookie } : {} });
   const html = await response.text();
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script\s*>/gi)].map((m) => m[1] ?? "").join("");
   const files: ScriptSize[] = [];
-  for (const address of await loadedScripts(url)) {
+  for (const address of await loadedScripts(url, cookie)) {
     const res = await fetch(address);
     const body = Buffer.from(await res.arrayBuffer());
     if (!res.ok) throw new Error(`The script ${address} of ${url} answered ${res.status}`);

@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { NotAllowed } from "@/components/admin/not-allowed";
-import { allMessages, SECONDARY_BUTTON } from "@/components/admin/form-messages";
+import { allMessages } from "@/components/admin/form-messages";
 import { When } from "@/components/admin/when";
 import { signedInAdmin } from "@/lib/admin/signed-in-admin";
 import { AUDIT_ENTITIES, listAuditLog } from "@/lib/audit/list-audit-log";
 import { appContext } from "@/lib/context";
 import { ValidationFailed } from "@/lib/errors";
+import { secondaryButton } from "@/components/admin/panel-styles";
 
 const cell = "py-2 pr-4 align-top";
 type Search = Record<string, string | string[] | undefined>;
@@ -47,7 +48,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
             ))}
           </select>
         </div>
-        <button type="submit" className={SECONDARY_BUTTON}>
+        <button type="submit" className={secondaryButton}>
           Show
         </button>
       </form>

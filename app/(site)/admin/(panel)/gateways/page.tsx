@@ -5,6 +5,7 @@ import { signedInAdmin } from "@/lib/admin/signed-in-admin";
 import { appContext } from "@/lib/context";
 import { listGatewaySettings } from "@/lib/gateways/list-gateway-settings";
 import { setGatewayEnabledAction } from "./actions";
+import { primaryButton } from "@/components/admin/panel-styles";
 
 const fees = (fixed: string, percent: string) => (fixed === "0" && percent === "0" ? "none" : [fixed !== "0" ? fixed : "", percent !== "0" ? `${percent} %` : ""].filter(Boolean).join(" + "));
 
@@ -22,7 +23,7 @@ export default async function GatewaysPage({ searchParams }: { searchParams: Pro
         <h1 className="text-2xl font-semibold">Gateway settings</h1>
         <Link
           href="/admin/gateways/new"
-          className="rounded bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          className={primaryButton}
         >
           New gateway setting
         </Link>
