@@ -7,6 +7,7 @@ import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
 import type { Caller } from "@/lib/auth/permissions";
 import { loadPaymentPage } from "@/lib/checkout-page/load-payment-page";
 import { cancelSandboxPayment } from "@/lib/gateways/sandbox/cancel-sandbox-payment";
+import { chargeCard } from "@/lib/gateways/sandbox/charge-card";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { performOperation } from "@/lib/operations/perform-operation";
 import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
@@ -17,7 +18,7 @@ import { listFailingDeliveries } from "@/lib/webhooks/list-failing-deliveries";
 import { signPayment } from "@/lib/webhooks/payment-signature";
 import { retryDeliveries } from "@/lib/webhooks/retry-deliveries";
 import { createUser } from "./support/factories";
-import { createLegacyTransaction, type LegacyFields } from "./support/legacy-factory";
+import { legacyTransaction } from "./support/legacy-factory";
 import { CARDS, deliverReturn, events, freshMessage, messageIn, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
 import { startReceiver } from "./support/receiver";
 import { testContext } from "./support/test-context";
@@ -47,7 +48,7 @@ let orders = 1000;
  * Every optional field the legacy result carries, as a legacy create request (and the hosted page) fill them;
  * order numbers are unique among live transactions.
  */
-const full = (orderNo = `LEG-${++orders}`): Omit<LegacyFields, "disclosureUrl"> => ({
+const full = (orderNo = `LEG-${++orders}`) => ({
   fields: {
     amount: "12.5",
     order_no: orderNo,
@@ -63,8 +64,8 @@ const full = (orderNo = `LEG-${++orders}`): Omit<LegacyFields, "disclosureUrl"> 
   legacy: { full_name: "Sara Ahmad", bulk_id: "BULK-7", delivery_location: { latitude: 29.3759, longitude: 47.9774 } },
 });
 
-const legacyTransaction = (input: Omit<LegacyFields, "disclosureUrl"> = {}) =>
-  createLegacyTransaction(ctx, caller, { disclosureUrl: receiver.url, ...input });
+const newLegacy = (input: { fields?: Record<string, unknown>; legacy?: Record<string, unknown> } = {}) =>
+  legacyTransaction(ctx, caller, { disclosureUrl: receiver.url, ...input });
 
 /** Pays with `card` on the sandbox and brings the customer back; returns the attempt's reference. */
 async function pay(sessionId: string, card: string, code = "card") {
@@ -104,14 +105,14 @@ const triesOf = (id: string) => ctx.db.selectFrom("webhook_attempts").selectAll(
 describe("a legacy transaction ends at its first result", () => {
   it("a declined payment fails it for good: no second attempt can start", async () => {
     answer = () => 200;
-    const sessionId = await legacyTransaction();
+    const sessionId = await newLegacy();
     await pay(sessionId, CARDS.decline);
     expect(await stateOf(ctx, sessionId)).toBe("failed");
     expect(await startPayment({ ctx, input: { sessionId, code: "card" } })).toEqual({ kind: "closed", state: "failed" });
   });
 
   it("a payment the customer canceled at the gateway cancels it", async () => {
-    const sessionId = await legacyTransaction();
+    const sessionId = await newLegacy();
     await cancelAtGateway(sessionId);
     expect(await stateOf(ctx, sessionId)).toBe("canceled");
     expect(await startPayment({ ctx, input: { sessionId, code: "card" } })).toEqual({ kind: "closed", state: "canceled" });
@@ -124,7 +125,7 @@ describe("a legacy transaction ends at its first result", () => {
   });
 
   it("the browser's return and the gateway's callback arriving together move it once and send one result", async () => {
-    const sessionId = await legacyTransaction();
+    const sessionId = await newLegacy();
     const { reference, next } = await payWith(ctx, sessionId, CARDS.decline);
     const callback = await freshMessage(ctx, reference);
     const results = await Promise.all([
@@ -140,7 +141,7 @@ describe("a legacy transaction ends at its first result", () => {
 describe("the legacy result POSTed to disclosure_url", () => {
   it("carries every field of the legacy result table, signed, with Standard Webhooks headers", async () => {
     answer = () => 200;
-    const sessionId = await legacyTransaction(full("LEG-1"));
+    const sessionId = await newLegacy(full("LEG-1"));
     const reference = await pay(sessionId, CARDS.approve);
     const { deliveryId, hit, body } = await deliverOnce(sessionId);
 
@@ -191,7 +192,7 @@ describe("the legacy result POSTed to disclosure_url", () => {
   });
 
   it("leaves out the optional fields a transaction does not have", async () => {
-    const sessionId = await legacyTransaction();
+    const sessionId = await newLegacy();
     const reference = await pay(sessionId, CARDS.approve);
     const { body } = await deliverOnce(sessionId);
     expect(body).toEqual({
@@ -208,11 +209,31 @@ describe("the legacy result POSTed to disclosure_url", () => {
     });
   });
 
+  it("carries the address and delivery location the customer gave on the payment page", async () => {
+    const sessionId = await newLegacy({ legacy: { capture_address: true, capture_delivery: true } });
+    const pageFields = { line1: "Tower 2", city: "Salmiya", state: "Hawalli", country: "kw", postal_code: "22001", latitude: "29.3375", longitude: "48.0758" };
+    const started = await startPayment({ ctx, input: { sessionId, code: "card", pageFields } });
+    if (started.kind !== "redirect") throw new Error(started.kind);
+    const { url } = await chargeCard({
+      ctx,
+      input: { reference: started.referenceNumber, cardNumber: CARDS.approve, expiry: "12/39", cvv: "123", name: "Sara Ahmad", saveCard: false },
+    });
+    await deliverReturn(ctx, url);
+    expect((await deliverOnce(sessionId)).body).toMatchObject({
+      customer_address_line1: "Tower 2",
+      customer_address_city: "Salmiya",
+      customer_address_state: "Hawalli",
+      customer_address_country: "KW",
+      customer_address_postal_code: "22001",
+      delivery_location: { latitude: 29.3375, longitude: 48.0758 },
+    });
+  });
+
   it.each([
     ["declined", "failed", "failed", "Insufficient funds"],
     ["error", "error", "error", "Processing error at the issuer"],
   ] as const)("a %s card: result %s (state %s) with the gateway's message", async (card, result, state, message) => {
-    const sessionId = await legacyTransaction({ fields: { order_no: `LEG-${card}` } });
+    const sessionId = await newLegacy({ fields: { order_no: `LEG-${card}` } });
     const reference = await pay(sessionId, card === "declined" ? CARDS.decline : CARDS.error);
     expect(await stateOf(ctx, sessionId)).toBe(state);
     const { body } = await deliverOnce(sessionId);
@@ -220,32 +241,32 @@ describe("the legacy result POSTed to disclosure_url", () => {
   });
 
   it("a payment canceled at the gateway: result canceled", async () => {
-    const sessionId = await legacyTransaction();
+    const sessionId = await newLegacy();
     const reference = await cancelAtGateway(sessionId);
     const { body } = await deliverOnce(sessionId);
     expect(body).toMatchObject({ result: "canceled", message: "Canceled by the customer", reference_number: reference });
   });
 
   it("an authorize gateway's approval: result success", async () => {
-    const sessionId = await legacyTransaction({ fields: { pg_codes: ["card-auth"] } });
+    const sessionId = await newLegacy({ fields: { pg_codes: ["card-auth"] } });
     await pay(sessionId, CARDS.approve, "card-auth");
     expect(await stateOf(ctx, sessionId)).toBe("authorized");
     expect((await deliverOnce(sessionId)).body).toMatchObject({ result: "success", gateway_account: "card-auth" });
   });
 
   it("the merchant canceling it sends result canceled; expiring it sends nothing", async () => {
-    const canceled = await legacyTransaction();
+    const canceled = await newLegacy();
     await performOperation({ ctx, input: { caller, fields: { operation: "cancel", session_id: canceled } } });
     expect((await deliverOnce(canceled)).body).toMatchObject({ result: "canceled", reference_number: null, Gateway_name: null });
 
-    const expired = await legacyTransaction();
+    const expired = await newLegacy();
     await performOperation({ ctx, input: { caller, fields: { operation: "expire", session_id: expired } } });
     expect(await stateOf(ctx, expired)).toBe("expired");
     expect(await planAll(expired)).toEqual([]);
   });
 
   it("later operations (a refund) send no second legacy result", async () => {
-    const sessionId = await legacyTransaction();
+    const sessionId = await newLegacy();
     await pay(sessionId, CARDS.approve);
     await performOperation({ ctx, input: { caller, fields: { operation: "refund", session_id: sessionId } } });
     expect(await stateOf(ctx, sessionId)).toBe("refunded");
@@ -256,7 +277,7 @@ describe("the legacy result POSTed to disclosure_url", () => {
     // The receiver counts every request of this file: this test's first is before + 1.
     const before = receiver.received.length;
     answer = (n) => (n === before + 1 ? 500 : n === before + 2 ? "hang" : 200);
-    const sessionId = await legacyTransaction(full());
+    const sessionId = await newLegacy(full());
     await pay(sessionId, CARDS.approve);
     const [deliveryId] = await planAll(sessionId);
     const first = await attemptDelivery({ ctx, input: { deliveryId: deliveryId!, scheduleRetry: false } });
@@ -278,7 +299,7 @@ describe("the legacy result POSTed to disclosure_url", () => {
 
   it("is in the panel's delivery log and failing deliveries, and can be resent from there", async () => {
     answer = () => 503;
-    const sessionId = await legacyTransaction();
+    const sessionId = await newLegacy();
     await pay(sessionId, CARDS.decline);
     const { deliveryId } = await deliverOnce(sessionId);
 
@@ -299,7 +320,7 @@ describe("the customer's way back: decided by the first answer of the legacy res
 
   it("HTTP 200: on to redirect_url with order_no, reference_number and the extra entries (nothing else)", async () => {
     answer = () => 200;
-    const sessionId = await legacyTransaction(full("LEG-2"));
+    const sessionId = await newLegacy(full("LEG-2"));
     const reference = await pay(sessionId, CARDS.approve);
     await deliverOnce(sessionId);
     const url = new URL((await page(sessionId)).redirectUrl!);
@@ -309,7 +330,7 @@ describe("the customer's way back: decided by the first answer of the legacy res
 
   it("HTTP 200 after a declined payment: on to redirect_url too (the merchant decides by the stored result)", async () => {
     answer = () => 200;
-    const sessionId = await legacyTransaction(full());
+    const sessionId = await newLegacy(full());
     await pay(sessionId, CARDS.decline);
     await deliverOnce(sessionId);
     expect((await page(sessionId)).redirectUrl).toContain("https://shop.example/legacy/back");
@@ -321,14 +342,14 @@ describe("the customer's way back: decided by the first answer of the legacy res
     ["no answer in time", () => "hang" as const],
   ])("%s: the customer stays on our response page", async (_, status) => {
     answer = status;
-    const sessionId = await legacyTransaction(full());
+    const sessionId = await newLegacy(full());
     await pay(sessionId, CARDS.approve);
     await deliverOnce(sessionId);
     expect(await page(sessionId)).toMatchObject({ kind: "finished", state: "paid", redirectUrl: null });
   });
 
   it("a network error: the customer stays on our response page, even once a retry is answered 200", async () => {
-    const sessionId = await legacyTransaction(full());
+    const sessionId = await newLegacy(full());
     await pay(sessionId, CARDS.approve);
     await receiver.stop();
     const { deliveryId } = await deliverOnce(sessionId);
@@ -342,7 +363,7 @@ describe("the customer's way back: decided by the first answer of the legacy res
 
   it("the response page shows the transaction's details: result, message, amount, reference, order, gateway, date", async () => {
     answer = () => 500;
-    const declined = await legacyTransaction(full("LEG-3"));
+    const declined = await newLegacy(full("LEG-3"));
     const reference = await pay(declined, CARDS.decline);
     await deliverOnce(declined);
     const view = toCheckoutView(await page(declined));
@@ -356,7 +377,7 @@ describe("the customer's way back: decided by the first answer of the legacy res
       completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
-    const canceled = await legacyTransaction(full());
+    const canceled = await newLegacy(full());
     await cancelAtGateway(canceled);
     await deliverOnce(canceled);
     expect(toCheckoutView(await page(canceled)).result).toMatchObject({ kind: "abandoned", message: "Canceled by the customer" });

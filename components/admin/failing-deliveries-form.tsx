@@ -6,7 +6,8 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import type { RetryFormState } from "@/lib/admin/retry-deliveries-form";
 import type { listFailingDeliveries } from "@/lib/webhooks/list-failing-deliveries";
 import { ActionOutcome } from "./form-messages";
-import { link, primaryButton, secondaryButton, table, td, th } from "./panel-styles";
+import { link, primaryButton, secondaryButton, td } from "./panel-styles";
+import { PanelTable } from "./panel-table";
 import { UtcTime } from "./utc-time";
 
 type Delivery = Awaited<ReturnType<typeof listFailingDeliveries>>[number];
@@ -45,70 +46,67 @@ export function FailingDeliveriesForm({
         </SubmitButton>
         <ActionOutcome message={state.message} error={state.error} />
       </div>
-      <table className={table}>
-        <caption className="sr-only">Failing webhook deliveries, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={th}>
-              <span className="sr-only">Select</span>
+      <PanelTable
+        caption="Failing webhook deliveries, newest first"
+        columns={[
+          <span key="select" className="sr-only">
+            Select
+          </span>,
+          "Delivery",
+          "Transaction",
+          "State",
+          "Last try",
+          "Status or error",
+          <span key="retry" className="sr-only">
+            Retry
+          </span>,
+        ]}
+      >
+        {deliveries.map((d) => (
+          <tr key={d.id}>
+            <td className={td}>
+              <input
+                type="checkbox"
+                name="deliveryId"
+                value={d.id}
+                id={`select-${d.id}`}
+                aria-label={`Select delivery ${d.id}`}
+                className="size-4 accent-blue-700"
+              />
+            </td>
+            <th scope="row" className={`${td} font-normal`}>
+              <span className="font-medium">{d.id}</span>
+              <span className="block break-all font-mono text-xs">{d.url}</span>
             </th>
-            <th scope="col" className={th}>Delivery</th>
-            <th scope="col" className={th}>Transaction</th>
-            <th scope="col" className={th}>State</th>
-            <th scope="col" className={th}>Last try</th>
-            <th scope="col" className={th}>Status or error</th>
-            <th scope="col" className={th}>
-              <span className="sr-only">Retry</span>
-            </th>
+            <td className={td}>
+              <Link className={`${link} font-mono text-xs`} href={`/admin/transactions/${d.session_id}`}>
+                {d.order_no ?? `${d.session_id.slice(0, 12)}…`}
+                <span className="sr-only"> (open the transaction)</span>
+              </Link>
+            </td>
+            <td className={td}>
+              {d.state === "failed" ? "failed" : "retrying"}
+              <span className="block text-xs text-slate-700">
+                {d.attempt_count} {d.attempt_count === 1 ? "try" : "tries"}
+                {d.state === "pending" && d.next_attempt_at ? (
+                  <>
+                    , next <UtcTime value={d.next_attempt_at} />
+                  </>
+                ) : null}
+              </span>
+            </td>
+            <td className={`${td} whitespace-nowrap`}>
+              <UtcTime value={d.last_tried_at} />
+            </td>
+            <td className={td}>{d.last_error ?? (d.last_status === null ? "—" : `HTTP ${d.last_status}`)}</td>
+            <td className={td}>
+              <SubmitButton name="only" value={d.id} busyLabel="Retrying…" className={secondaryButton}>
+                Retry<span className="sr-only"> delivery {d.id}</span>
+              </SubmitButton>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d) => (
-            <tr key={d.id}>
-              <td className={td}>
-                <input
-                  type="checkbox"
-                  name="deliveryId"
-                  value={d.id}
-                  id={`select-${d.id}`}
-                  aria-label={`Select delivery ${d.id}`}
-                  className="size-4 accent-blue-700"
-                />
-              </td>
-              <th scope="row" className={`${td} font-normal`}>
-                <span className="font-medium">{d.id}</span>
-                <span className="block break-all font-mono text-xs">{d.url}</span>
-              </th>
-              <td className={td}>
-                <Link className={`${link} font-mono text-xs`} href={`/admin/transactions/${d.session_id}`}>
-                  {d.order_no ?? `${d.session_id.slice(0, 12)}…`}
-                  <span className="sr-only"> (open the transaction)</span>
-                </Link>
-              </td>
-              <td className={td}>
-                {d.state === "failed" ? "failed" : "retrying"}
-                <span className="block text-xs text-slate-700">
-                  {d.attempt_count} {d.attempt_count === 1 ? "try" : "tries"}
-                  {d.state === "pending" && d.next_attempt_at ? (
-                    <>
-                      , next <UtcTime value={d.next_attempt_at} />
-                    </>
-                  ) : null}
-                </span>
-              </td>
-              <td className={`${td} whitespace-nowrap`}>
-                <UtcTime value={d.last_tried_at} />
-              </td>
-              <td className={td}>{d.last_error ?? (d.last_status === null ? "—" : `HTTP ${d.last_status}`)}</td>
-              <td className={td}>
-                <SubmitButton name="only" value={d.id} busyLabel="Retrying…" className={secondaryButton}>
-                  Retry<span className="sr-only"> delivery {d.id}</span>
-                </SubmitButton>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </PanelTable>
     </form>
   );
 }

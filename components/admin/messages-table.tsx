@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { listMessages } from "@/lib/notifications/list-messages";
-import { link, table, td, th } from "./panel-styles";
+import { link, td } from "./panel-styles";
+import { PanelTable } from "./panel-table";
 import { UtcTime } from "./utc-time";
 
 type Message = Awaited<ReturnType<typeof listMessages>>[number];
@@ -8,53 +9,41 @@ type Message = Awaited<ReturnType<typeof listMessages>>[number];
 /** E-mails and SMS as the CLI prints them: time, channel, recipient, state, provider, text, last error. */
 export function MessagesTable({ messages, caption, withTransaction }: { messages: Message[]; caption: string; withTransaction: boolean }) {
   return (
-    <table className={table}>
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>Time</th>
-          <th scope="col" className={th}>Channel</th>
-          <th scope="col" className={th}>Recipient</th>
-          <th scope="col" className={th}>State</th>
-          <th scope="col" className={th}>Message</th>
-          <th scope="col" className={th}>Provider</th>
-          <th scope="col" className={th}>Last error</th>
-          {withTransaction ? <th scope="col" className={th}>Transaction</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {messages.map((m) => (
-          <tr key={m.id}>
-            <td className={`${td} whitespace-nowrap`}>
-              <UtcTime value={m.created_at} />
-            </td>
-            <td className={td}>{m.channel === "email" ? "E-mail" : "SMS"}</td>
-            <th scope="row" className={`${td} break-all font-normal`}>
-              {m.recipient}
-            </th>
-            <td className={td}>{m.state}</td>
+    <PanelTable
+      caption={caption}
+      columns={["Time", "Channel", "Recipient", "State", "Message", "Provider", "Last error", ...(withTransaction ? ["Transaction"] : [])]}
+    >
+      {messages.map((m) => (
+        <tr key={m.id}>
+          <td className={`${td} whitespace-nowrap`}>
+            <UtcTime value={m.created_at} />
+          </td>
+          <td className={td}>{m.channel === "email" ? "E-mail" : "SMS"}</td>
+          <th scope="row" className={`${td} break-all font-normal`}>
+            {m.recipient}
+          </th>
+          <td className={td}>{m.state}</td>
+          <td className={td}>
+            <details>
+              <summary className="cursor-pointer">{m.subject ?? m.body.split("\n")[0]}</summary>
+              <pre className="mt-1 max-w-prose whitespace-pre-wrap font-sans text-xs">{m.body}</pre>
+            </details>
+          </td>
+          <td className={`${td} break-all`}>{m.provider ? `${m.provider} ${m.provider_message_id ?? ""}`.trim() : "—"}</td>
+          <td className={td}>{m.error ?? "—"}</td>
+          {withTransaction ? (
             <td className={td}>
-              <details>
-                <summary className="cursor-pointer">{m.subject ?? m.body.split("\n")[0]}</summary>
-                <pre className="mt-1 max-w-prose whitespace-pre-wrap font-sans text-xs">{m.body}</pre>
-              </details>
+              {m.session_id ? (
+                <Link className={`${link} font-mono text-xs`} href={`/admin/transactions/${m.session_id}`}>
+                  {m.session_id.slice(0, 12)}…<span className="sr-only"> (open the transaction)</span>
+                </Link>
+              ) : (
+                "—"
+              )}
             </td>
-            <td className={`${td} break-all`}>{m.provider ? `${m.provider} ${m.provider_message_id ?? ""}`.trim() : "—"}</td>
-            <td className={td}>{m.error ?? "—"}</td>
-            {withTransaction ? (
-              <td className={td}>
-                {m.session_id ? (
-                  <Link className={`${link} font-mono text-xs`} href={`/admin/transactions/${m.session_id}`}>
-                    {m.session_id.slice(0, 12)}…<span className="sr-only"> (open the transaction)</span>
-                  </Link>
-                ) : (
-                  "—"
-                )}
-              </td>
-            ) : null}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+          ) : null}
+        </tr>
+      ))}
+    </PanelTable>
   );
 }

@@ -1,7 +1,8 @@
 import type { TransactionDetail } from "@/lib/admin/load-transaction-detail";
 import { formatAmount } from "@/lib/money/decimal";
 import { KeyValueList } from "./key-value-list";
-import { table, td, th } from "./panel-styles";
+import { td } from "./panel-styles";
+import { PanelTable } from "./panel-table";
 import { UtcTime } from "./utc-time";
 
 type Operation = TransactionDetail["operations"][number];
@@ -12,40 +13,30 @@ const requester = (o: Operation) =>
 /** The operations asked for on the transaction: kind, state, amount, who asked, when, and the gateway's answer. */
 export function OperationsHistory({ detail }: { detail: TransactionDetail }) {
   return (
-    <table className={table}>
-      <caption className="sr-only">Operations, oldest first</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>Operation</th>
-          <th scope="col" className={th}>State</th>
-          <th scope="col" className={th}>Amount</th>
-          <th scope="col" className={th}>Requested by</th>
-          <th scope="col" className={th}>Requested, completed</th>
-          <th scope="col" className={th}>Gateway&apos;s answer</th>
+    <PanelTable
+      caption="Operations, oldest first"
+      columns={["Operation", "State", "Amount", "Requested by", "Requested, completed", "Gateway's answer"]}
+    >
+      {detail.operations.map((o) => (
+        <tr key={o.id}>
+          <th scope="row" className={`${td} font-medium`}>
+            {o.kind}
+            {o.reference_number ? <span className="block font-mono text-xs font-normal">{o.reference_number}</span> : null}
+          </th>
+          <td className={td}>{o.state}</td>
+          <td className={`${td} whitespace-nowrap`}>{o.amount === null ? "—" : `${detail.txn.currency_code} ${formatAmount(o.amount, detail.decimals)}`}</td>
+          <td className={td}>{requester(o)}</td>
+          <td className={`${td} whitespace-nowrap`}>
+            <UtcTime value={o.created_at} />
+            <br />
+            <UtcTime value={o.completed_at} />
+          </td>
+          <td className={td}>
+            {o.message ? <p className="mb-1">{o.message}</p> : null}
+            <KeyValueList data={o.gateway_response} />
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {detail.operations.map((o) => (
-          <tr key={o.id}>
-            <th scope="row" className={`${td} font-medium`}>
-              {o.kind}
-              {o.reference_number ? <span className="block font-mono text-xs font-normal">{o.reference_number}</span> : null}
-            </th>
-            <td className={td}>{o.state}</td>
-            <td className={`${td} whitespace-nowrap`}>{o.amount === null ? "—" : `${detail.txn.currency_code} ${formatAmount(o.amount, detail.decimals)}`}</td>
-            <td className={td}>{requester(o)}</td>
-            <td className={`${td} whitespace-nowrap`}>
-              <UtcTime value={o.created_at} />
-              <br />
-              <UtcTime value={o.completed_at} />
-            </td>
-            <td className={td}>
-              {o.message ? <p className="mb-1">{o.message}</p> : null}
-              <KeyValueList data={o.gateway_response} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </PanelTable>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { TransactionDetail } from "@/lib/admin/load-transaction-detail";
 import { formatAmount } from "@/lib/money/decimal";
+import { legacyPageRows } from "./legacy-page-fields";
 import { link } from "./panel-styles";
 import { UtcTime } from "./utc-time";
 
@@ -47,6 +48,7 @@ export function TransactionFields({ detail }: { detail: TransactionDetail }) {
     .map(([key, value]) => [labelOf(key), MONEY.has(key) ? `${txn.currency_code} ${formatAmount(String(value), decimals)}` : valueOf(value)]);
   const creator = detail.created_by_api_key ? `API key ${detail.created_by_api_key}` : detail.created_by_user ? `admin ${detail.created_by_user}` : null;
   rows.push(["Created by", creator ?? "—"]);
+  rows.push(...legacyPageRows(txn));
   rows.push([
     "Attachment",
     detail.attachmentToken ? (

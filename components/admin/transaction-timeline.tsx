@@ -1,6 +1,7 @@
 import type { TransactionDetail } from "@/lib/admin/load-transaction-detail";
 import { KeyValueList } from "./key-value-list";
-import { table, td, th } from "./panel-styles";
+import { td } from "./panel-styles";
+import { PanelTable } from "./panel-table";
 import { UtcTime } from "./utc-time";
 
 /** An event's name: an operation's event is named by the operation and its result ("refund: success"). */
@@ -10,34 +11,22 @@ const eventName = (e: TransactionDetail["events"][number]) =>
 /** Every event of the transaction, oldest first: what happened, the move between states, why, and its data. */
 export function TransactionTimeline({ events }: { events: TransactionDetail["events"] }) {
   return (
-    <table className={table}>
-      <caption className="sr-only">Events, oldest first</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>Time</th>
-          <th scope="col" className={th}>Event</th>
-          <th scope="col" className={th}>State</th>
-          <th scope="col" className={th}>Cause</th>
-          <th scope="col" className={th}>Data</th>
+    <PanelTable caption="Events, oldest first" columns={["Time", "Event", "State", "Cause", "Data"]}>
+      {events.map((e) => (
+        <tr key={e.id}>
+          <td className={`${td} whitespace-nowrap`}>
+            <UtcTime value={e.created_at} />
+          </td>
+          <th scope="row" className={`${td} font-medium`}>
+            {eventName(e)}
+          </th>
+          <td className={`${td} whitespace-nowrap`}>{e.from_state && e.to_state !== e.from_state ? `${e.from_state} → ${e.to_state ?? "—"}` : (e.to_state ?? "—")}</td>
+          <td className={td}>{e.cause}</td>
+          <td className={td}>
+            <KeyValueList data={e.data} />
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {events.map((e) => (
-          <tr key={e.id}>
-            <td className={`${td} whitespace-nowrap`}>
-              <UtcTime value={e.created_at} />
-            </td>
-            <th scope="row" className={`${td} font-medium`}>
-              {eventName(e)}
-            </th>
-            <td className={`${td} whitespace-nowrap`}>{e.from_state && e.to_state !== e.from_state ? `${e.from_state} → ${e.to_state ?? "—"}` : (e.to_state ?? "—")}</td>
-            <td className={td}>{e.cause}</td>
-            <td className={td}>
-              <KeyValueList data={e.data} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </PanelTable>
   );
 }

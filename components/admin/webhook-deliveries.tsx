@@ -1,6 +1,7 @@
 import type { TransactionDetail } from "@/lib/admin/load-transaction-detail";
 import type { RetryFormState } from "@/lib/admin/retry-deliveries-form";
-import { muted, table, td, th } from "./panel-styles";
+import { muted, td } from "./panel-styles";
+import { PanelTable } from "./panel-table";
 import { ResendWebhookButton } from "./resend-webhook-button";
 import { UtcTime } from "./utc-time";
 
@@ -56,33 +57,20 @@ export function WebhookDeliveries({
           {d.tries.length === 0 ? (
             <p className={`mt-2 ${muted}`}>Not tried yet.</p>
           ) : (
-            <table className={table}>
-              <caption className="sr-only">Tries of delivery {d.id}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>Try</th>
-                  <th scope="col" className={th}>Time</th>
-                  <th scope="col" className={th}>Status</th>
-                  <th scope="col" className={th}>Duration</th>
-                  <th scope="col" className={th}>Answer (start)</th>
-                  <th scope="col" className={th}>Error</th>
+            <PanelTable caption={`Tries of delivery ${d.id}`} columns={["Try", "Time", "Status", "Duration", "Answer (start)", "Error"]}>
+              {d.tries.map((t) => (
+                <tr key={t.attempt_no}>
+                  <th scope="row" className={td}>{t.attempt_no}</th>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <UtcTime value={t.created_at} />
+                  </td>
+                  <td className={td}>{t.status_code ?? "—"}</td>
+                  <td className={`${td} whitespace-nowrap`}>{t.duration_ms} ms</td>
+                  <td className={`${td} break-all font-mono text-xs`}>{t.response_excerpt || "—"}</td>
+                  <td className={td}>{t.error ?? "—"}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {d.tries.map((t) => (
-                  <tr key={t.attempt_no}>
-                    <th scope="row" className={td}>{t.attempt_no}</th>
-                    <td className={`${td} whitespace-nowrap`}>
-                      <UtcTime value={t.created_at} />
-                    </td>
-                    <td className={td}>{t.status_code ?? "—"}</td>
-                    <td className={`${td} whitespace-nowrap`}>{t.duration_ms} ms</td>
-                    <td className={`${td} break-all font-mono text-xs`}>{t.response_excerpt || "—"}</td>
-                    <td className={td}>{t.error ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </PanelTable>
           )}
         </article>
       ))}

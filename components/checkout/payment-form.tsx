@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { checkoutMessages } from "@/lib/i18n/checkout-messages";
 import { formatMoney, isZeroAmount, type Language } from "@/lib/i18n/format-money";
@@ -9,7 +10,8 @@ import { buttonClass } from "./styles";
  * and sends the browser on to the gateway. With a single method it is already chosen and the button names the
  * amount; with several, the button names the chosen method's amount once scripts run. Above the button, as text
  * of the form, what a save_card or auto_debit payment commits the customer to; a zero-amount save_card payment's
- * button says "Save card".
+ * button says "Save card". `children`: fields the page asks for before the methods (a legacy transaction's
+ * address and delivery location), sent with the same form.
  */
 export function PaymentForm({
   language,
@@ -18,6 +20,7 @@ export function PaymentForm({
   decimals,
   methods,
   consent,
+  children,
 }: {
   language: Language;
   sessionId: string;
@@ -25,6 +28,7 @@ export function PaymentForm({
   decimals: number;
   methods: MethodView[];
   consent: ConsentView | null;
+  children?: ReactNode;
 }) {
   const t = checkoutMessages(language);
   const money = (amount: string) => formatMoney(amount, currency, decimals, language);
@@ -34,6 +38,7 @@ export function PaymentForm({
   return (
     <form method="post" action="/b/checkout/redirect/pay/" className="mt-6">
       <input type="hidden" name="session_id" value={sessionId} />
+      {children ? <div className="mb-6">{children}</div> : null}
       <fieldset>
         <legend className="text-base font-semibold">{t.chooseMethod}</legend>
         <div className="mt-3 space-y-3">

@@ -7,3 +7,7 @@ export const buttonClass =
 
 export const secondaryButtonClass =
   "inline-block w-full rounded-lg border-2 border-slate-400 bg-white px-4 py-3 text-center text-lg font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
+
+/** Text fields and selects of the payment form; a refused one gets a red border as well as its message. */
+export const inputClass =
+  "mt-1 block w-full rounded-lg border-2 border-slate-500 bg-white px-3 py-2 text-base text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-invalid:border-red-700";

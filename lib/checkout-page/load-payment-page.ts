@@ -1,8 +1,9 @@
 import { getSettings } from "@/db/queries/settings";
-import type { Agreement, PaymentType } from "@/db/types";
+import type { Address, Agreement, PaymentType } from "@/db/types";
 import { type AttemptView, findTransactionView, type TransactionRow } from "@/db/queries/transactions";
 import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
+import { asksForAnything, deliveryLocationOf, type DeliveryLocation, type PageOptions, pageOptionsOf } from "@/lib/legacy/page-fields";
 import { formatAmount } from "@/lib/money/decimal";
 import { awaitWebhookAnswer } from "@/lib/payments/await-webhook-answer";
 import { merchantRedirectUrl } from "@/lib/payments/merchant-redirect";
@@ -66,6 +67,11 @@ export interface PaymentPage {
   attempts: PaymentPageAttempt[];
   /** Where the customer goes next when the payment is finished (see merchant-redirect.ts). */
   redirectUrl: string | null;
+  /**
+   * While it can be paid, a legacy transaction whose page asks for an address or a delivery location before
+   * paying (see lib/legacy/page-fields.ts), with what is stored so far (the address given when it was created).
+   */
+  capture: { options: PageOptions; address: Address | null; location: DeliveryLocation | null } | null;
 }
 
 /**
@@ -101,8 +107,10 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
   // The view carries the attempts, oldest first: the latest is the last.
   const attempts = view.attempts.map((a) => attemptView(a, view.decimals, methods));
   const latest = attempts.at(-1) ?? null;
+  const kind = expired ? "expired" : payable ? "pay" : "finished";
+  const options = pageOptionsOf(txn);
   return {
-    kind: expired ? "expired" : payable ? "pay" : "finished",
+    kind,
     sessionId: txn.session_id,
     state: txn.state,
     legacy: txn.interface === "legacy",
@@ -124,6 +132,10 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
     attempt: latest,
     attempts,
     redirectUrl: await redirectAfterWebhook(ctx, txn, merchantRedirectUrl(txn, view.default_redirect_url, latest?.referenceNumber ?? null)),
+    capture:
+      kind === "pay" && asksForAnything(options)
+        ? { options, address: txn.billing_address, location: deliveryLocationOf(txn.legacy) }
+        : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PageFieldProblem } from "@/lib/legacy/page-fields";
 import { type Language, LOCALES } from "./format-money";
 
 /** The agreement's frequency values (lib/transactions/agreement-schema.ts). */
@@ -27,6 +28,28 @@ export interface AgreementMessages {
   cardSaved: string;
   /** Between the terms when written as one sentence. */
   separator: string;
+}
+
+/** The fields a legacy transaction's page asks for before paying (capture_address, capture_delivery). */
+export interface CaptureMessages {
+  addressLegend: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  country: string;
+  chooseCountry: string;
+  postalCode: string;
+  deliveryLegend: string;
+  deliveryHint: string;
+  /** Shown once the map works (scripts and Leaflet loaded). */
+  mapHint: string;
+  mapLabel: string;
+  mapUnavailable: string;
+  latitude: string;
+  longitude: string;
+  errorSummary: string;
+  problems: Record<Exclude<PageFieldProblem, "tooLong">, string> & { tooLong: (max: number) => string };
 }
 
 /** Every string the customer's payment and result pages show, in English and Arabic. */
@@ -64,6 +87,7 @@ export interface CheckoutMessages {
   saveCard: string;
   nothingCharged: string;
   agreement: AgreementMessages;
+  capture: CaptureMessages;
 }
 
 export type ResultKind =
@@ -169,6 +193,33 @@ const en: CheckoutMessages = {
     cardSaved: "Your card will be saved with the payment provider for these charges.",
     separator: "; ",
   },
+  capture: {
+    addressLegend: "Your address",
+    line1: "Address line 1",
+    line2: "Address line 2 (optional)",
+    city: "City",
+    state: "State or region",
+    country: "Country",
+    chooseCountry: "Choose a country",
+    postalCode: "Postal code",
+    deliveryLegend: "Delivery location",
+    deliveryHint: "Enter the latitude and longitude of the place to deliver to.",
+    mapHint: "Or click the map to mark the place: its latitude and longitude fill in.",
+    mapLabel: "Map for marking the delivery location",
+    mapUnavailable: "The map could not load. You can still type the latitude and longitude.",
+    latitude: "Latitude",
+    longitude: "Longitude",
+    errorSummary: "Some fields need your attention: see the message under each.",
+    problems: {
+      required: "This field is required.",
+      tooLong: (max) => `Use at most ${max} characters.`,
+      unstorable: "Remove the unsupported characters.",
+      country: "Choose a country from the list.",
+      postalCode: "Use digits only, at most 12.",
+      latitude: "Enter a latitude between -90 and 90.",
+      longitude: "Enter a longitude between -180 and 180.",
+    },
+  },
 };
 
 const ar: CheckoutMessages = {
@@ -249,6 +300,37 @@ const ar: CheckoutMessages = {
     onBehalfOf: (seller) => `نيابةً عن ${seller}`,
     cardSaved: "ستُحفظ بطاقتك لدى مزوّد خدمة الدفع لهذه الدفعات.",
     separator: "؛ ",
+  },
+  capture: {
+    addressLegend: "عنوانك",
+    line1: "سطر العنوان 1",
+    line2: "سطر العنوان 2 (اختياري)",
+    city: "المدينة",
+    state: "المحافظة أو المنطقة",
+    country: "الدولة",
+    chooseCountry: "اختر الدولة",
+    postalCode: "الرمز البريدي",
+    deliveryLegend: "موقع التوصيل",
+    deliveryHint: "أدخل خط العرض وخط الطول للمكان المطلوب التوصيل إليه.",
+    mapHint: "أو انقر على الخريطة لتحديد المكان، فيُملأ خط العرض وخط الطول تلقائيًا.",
+    mapLabel: "خريطة لتحديد موقع التوصيل",
+    mapUnavailable: "تعذّر تحميل الخريطة. لا يزال بإمكانك إدخال خط العرض وخط الطول.",
+    latitude: "خط العرض",
+    longitude: "خط الطول",
+    errorSummary: "بعض الحقول تحتاج إلى تصحيح: راجع الرسالة أسفل كل منها.",
+    problems: {
+      required: "هذا الحقل مطلوب.",
+      tooLong: (max) => {
+        const written = new Intl.NumberFormat(LOCALES.ar).format(max);
+        return `استخدم ${arabicCount(max, { one: "حرفًا واحدًا", two: "حرفين", few: `${written} أحرف`, many: `${written} حرفًا`, other: `${written} حرف` })} على الأكثر.`;
+      },
+      unstorable: "احذف الرموز غير المدعومة.",
+      country: "اختر دولة من القائمة.",
+      postalCode: "استخدم الأرقام فقط، ١٢ رقمًا على الأكثر.",
+      // The signed numbers isolated left-to-right, as they are typed.
+      latitude: "أدخل خط عرض بين \u2066-90\u2069 و\u206690\u2069.",
+      longitude: "أدخل خط طول بين \u2066-180\u2069 و\u2066180\u2069.",
+    },
   },
 };
 

@@ -3,6 +3,7 @@ import type { PaymentAttempt } from "@/db/types";
 import { formatAmount } from "@/lib/money/decimal";
 import { customerFields, nonEmpty } from "@/lib/webhooks/build-payload";
 import { signPayment } from "@/lib/webhooks/payment-signature";
+import { deliveryLocationOf } from "./page-fields";
 
 export type LegacyResultWord = "success" | "canceled" | "failed" | "error";
 
@@ -38,7 +39,7 @@ export function buildLegacyResult(input: {
     Gateway_name: attempt?.pg ?? null,
     gateway_account: attempt?.gateway_code ?? null,
     gateway_response: attempt?.gateway_response ?? null,
-    ...nonEmpty({ delivery_location: legacy.delivery_location }),
+    ...nonEmpty({ delivery_location: deliveryLocationOf(txn.legacy) }),
   };
   if (!input.hmacKey) return payload;
   return { ...payload, signature: signPayment(input.hmacKey, { ...payload, gateway_name: payload.Gateway_name }) };

@@ -1,9 +1,12 @@
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { storePageFields } from "@/db/queries/legacy-page";
 import { insertEvent, moveTransaction, setAttemptGatewayResponse, setTransactionOperation } from "@/db/queries/payments";
 import { findTransactionView } from "@/db/queries/transactions";
 import type { Ctx } from "@/lib/context";
 import { NotFound } from "@/lib/errors";
 import { adapterFor } from "@/lib/gateways/adapters";
+import { acceptPageFields } from "@/lib/legacy/accept-page-fields";
+import type { TypedPageFields } from "@/lib/legacy/page-fields";
 import { SESSION_ID } from "@/lib/transactions/get-transaction";
 import { openAttempt } from "./open-attempt";
 import { releaseUnfinishedAttempts } from "./release-unfinished-attempts";
@@ -23,8 +26,18 @@ export const REFERENCE_NUMBER = /^[A-Z0-9]{6,40}$/;
  * The customer's pay action: a new pending attempt on one of the transaction's gateways, and the address of
  * the gateway's page. Past the expiration time the transaction is marked expired instead and nothing starts.
  * The transaction's earlier unfinished attempts are released first, so two tabs never make two charges.
+ *
+ * `pageFields`: what the customer typed on the page of a legacy transaction that asks for an address or a
+ * delivery location (see lib/legacy/page-fields.ts). Wrong or missing → ValidationFailed and nothing changes;
+ * else stored with the attempt, under the same row lock, so the fields kept are those of the live attempt.
  */
-export async function startPayment({ ctx, input }: { ctx: Ctx; input: { sessionId: string; code: string } }): Promise<StartPaymentResult> {
+export async function startPayment({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { sessionId: string; code: string; pageFields?: TypedPageFields };
+}): Promise<StartPaymentResult> {
   if (!SESSION_ID.test(input.sessionId)) throw new NotFound();
   return ctx.db.transaction().execute(async (trx) => {
     const tx: Ctx = { db: trx };
@@ -42,7 +55,9 @@ export async function startPayment({ ctx, input }: { ctx: Ctx; input: { sessionI
     const gateway = txn.pg_codes.includes(input.code) ? await findGatewaySettingByCode(trx, input.code) : undefined;
     const adapter = gateway?.enabled ? adapterFor(gateway.pg) : null;
     if (!gateway || !adapter) throw new NotFound(`This transaction has no payment method ${input.code}.`);
+    const pageFields = acceptPageFields(txn, input.pageFields);
     if (!(await releaseUnfinishedAttempts(tx, txn))) return { kind: "busy" };
+    if (pageFields) await storePageFields(trx, txn.session_id, { ...pageFields, at: new Date() });
 
     const { attempt, amount } = await openAttempt(trx, view, gateway);
     // Gateways of one transaction may differ in operation: the one the customer picks decides it.

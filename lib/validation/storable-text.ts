@@ -7,7 +7,7 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 const MESSAGE = "Text may not contain NUL characters or unpaired surrogates; send valid Unicode text.";
 
 /** Whether a value (with nested keys and values) holds text the database cannot store as given. */
-function hasUnstorableText(value: unknown): boolean {
+export function hasUnstorableText(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const item = pending.pop();

@@ -3,28 +3,23 @@ import type { Caller } from "@/lib/auth/permissions";
 import type { Ctx } from "@/lib/context";
 import { newTransaction } from "./payment-flow";
 
-export interface LegacyFields {
-  /** Checkout fields the legacy row shares (amount, currency_code, pg_codes, customer_*, billing_address, …). */
-  fields?: Record<string, unknown>;
-  disclosureUrl: string;
-  variant?: "e_commerce" | "payment_request";
-  /** The `legacy` jsonb keys besides `variant` (full_name, bulk_id, delivery_location, …). */
-  legacy?: Record<string, unknown>;
-}
-
 /**
- * A legacy transaction as POST /pos/crt/ stores it (the legacy helpers' contract): an ordinary transaction row
- * with interface 'legacy', its variant as type, disclosure_url, no webhook_url and the `legacy` jsonb. Made by
- * the checkout verb and then marked legacy, until the legacy create endpoint is there to make it.
+ * A legacy transaction as the legacy create endpoint stores it (the contract between the legacy helpers:
+ * interface 'legacy', type = the variant, the `legacy` jsonb with the variant and, for e-commerce, both page
+ * options): made through the checkout verb (currency, gateway, expiry as usual), then given the legacy columns.
+ * `fields`: checkout fields of the row (billing_address, language…); `legacy`: keys of the legacy jsonb;
+ * `disclosureUrl`: where its result goes.
  */
-export async function createLegacyTransaction(ctx: Ctx, caller: Caller, input: LegacyFields): Promise<string> {
-  const sessionId = await newTransaction(ctx, caller, input.fields);
-  const variant = input.variant ?? "e_commerce";
-  const legacy = { variant, ...(variant === "e_commerce" ? { capture_address: false, capture_delivery: false } : {}), ...input.legacy };
-  await sql`
-    UPDATE transactions
-    SET interface = 'legacy', type = ${variant}, disclosure_url = ${input.disclosureUrl}, webhook_url = NULL,
-      legacy = ${JSON.stringify(legacy)}::jsonb
+export async function legacyTransaction(
+  ctx: Ctx,
+  caller: Caller,
+  { fields = {}, legacy = {}, disclosureUrl = null }: { fields?: Record<string, unknown>; legacy?: Record<string, unknown>; disclosureUrl?: string | null } = {},
+): Promise<string> {
+  const sessionId = await newTransaction(ctx, caller, { type: "e_commerce", ...fields });
+  const stored = { variant: "e_commerce", capture_address: false, capture_delivery: false, ...legacy };
+  // interface is not writable through the query builder's types (nothing else ever changes it).
+  await sql`UPDATE transactions SET interface = 'legacy', webhook_url = NULL, disclosure_url = ${disclosureUrl},
+      legacy = ${JSON.stringify(stored)}::jsonb
     WHERE session_id = ${sessionId}`.execute(ctx.db);
   return sessionId;
 }

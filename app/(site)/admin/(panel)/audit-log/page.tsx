@@ -6,9 +6,9 @@ import { signedInAdmin } from "@/lib/admin/signed-in-admin";
 import { AUDIT_ENTITIES, listAuditLog } from "@/lib/audit/list-audit-log";
 import { appContext } from "@/lib/context";
 import { ValidationFailed } from "@/lib/errors";
-import { secondaryButton } from "@/components/admin/panel-styles";
+import { secondaryButton, td } from "@/components/admin/panel-styles";
+import { PanelTable } from "@/components/admin/panel-table";
 
-const cell = "py-2 pr-4 align-top";
 type Search = Record<string, string | string[] | undefined>;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
@@ -57,45 +57,34 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
           {page.problem}
         </p>
       ) : null}
-      <table className="mt-4 w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className={cell}>When</th>
-            <th scope="col" className={cell}>Who</th>
-            <th scope="col" className={cell}>Action</th>
-            <th scope="col" className={cell}>Entity</th>
-            <th scope="col" className={cell}>Changes</th>
+      <PanelTable caption="Audit log, newest first" columns={["When", "Who", "Action", "Entity", "Changes"]}>
+        {page.entries.map((entry) => (
+          <tr key={entry.id}>
+            <td className={td}>
+              <When at={entry.created_at} otherwise="" />
+            </td>
+            <td className={td}>{entry.actor}</td>
+            <td className={`${td} font-mono`}>{entry.action}</td>
+            <td className={td}>
+              {entry.entity}
+              {entry.entity_id ? ` ${entry.entity_id}` : ""}
+            </td>
+            <td className={td}>
+              {entry.changes.length === 0 ? (
+                "No field changed"
+              ) : (
+                <ul className="space-y-0.5">
+                  {entry.changes.map((change) => (
+                    <li key={change.field}>
+                      <span className="font-mono">{change.field}</span>: {change.before ?? "(none)"} → {change.after ?? "(none)"}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {page.entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-slate-200">
-              <td className={cell}>
-                <When at={entry.created_at} otherwise="" />
-              </td>
-              <td className={cell}>{entry.actor}</td>
-              <td className={`${cell} font-mono`}>{entry.action}</td>
-              <td className={cell}>
-                {entry.entity}
-                {entry.entity_id ? ` ${entry.entity_id}` : ""}
-              </td>
-              <td className={cell}>
-                {entry.changes.length === 0 ? (
-                  "No field changed"
-                ) : (
-                  <ul className="space-y-0.5">
-                    {entry.changes.map((change) => (
-                      <li key={change.field}>
-                        <span className="font-mono">{change.field}</span>: {change.before ?? "(none)"} → {change.after ?? "(none)"}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </PanelTable>
       {page.entries.length === 0 ? <p className="mt-4 text-sm">No entries.</p> : null}
       <nav aria-label="Audit log pages" className="mt-4 flex gap-4 text-sm">
         {filter.before ? (

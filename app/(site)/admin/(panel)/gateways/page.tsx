@@ -5,7 +5,8 @@ import { signedInAdmin } from "@/lib/admin/signed-in-admin";
 import { appContext } from "@/lib/context";
 import { listGatewaySettings } from "@/lib/gateways/list-gateway-settings";
 import { setGatewayEnabledAction } from "./actions";
-import { primaryButton } from "@/components/admin/panel-styles";
+import { link, primaryButton, td } from "@/components/admin/panel-styles";
+import { PanelTable } from "@/components/admin/panel-table";
 
 const fees = (fixed: string, percent: string) => (fixed === "0" && percent === "0" ? "none" : [fixed !== "0" ? fixed : "", percent !== "0" ? `${percent} %` : ""].filter(Boolean).join(" + "));
 
@@ -34,45 +35,34 @@ export default async function GatewaysPage({ searchParams }: { searchParams: Pro
       {gateways.length === 0 ? (
         <p className="mt-4">No gateway settings yet: merchants need one to take payments.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-300">
-                {["Icon", "Code", "Name", "Gateway", "Mode", "Currencies", "Operation", "Fees", "Status"].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-4">
-                    {h}
-                  </th>
-                ))}
+        <div className="overflow-x-auto">
+          <PanelTable caption="Gateway settings" columns={["Icon", "Code", "Name", "Gateway", "Mode", "Currencies", "Operation", "Fees", "Status"]}>
+            {gateways.map((g) => (
+              <tr key={g.code}>
+                <td className={td}>
+                  {/* eslint-disable-next-line @next/next/no-img-element -- icons are uploaded files or arbitrary URLs */}
+                  <img src={g.shownIcon} alt="" width={32} height={32} className="size-8 object-contain" />
+                </td>
+                <th scope="row" className={`${td} font-mono font-normal`}>
+                  <Link href={`/admin/gateways/${encodeURIComponent(g.code)}`} className={link}>
+                    {g.code}
+                  </Link>
+                </th>
+                <td className={td}>{g.name}</td>
+                <td className={td}>{g.pg}</td>
+                <td className={td}>{g.mode === "sandbox" ? "Sandbox" : "Production"}</td>
+                <td className={td}>{g.currencies.join(", ")}</td>
+                <td className={td}>{g.operation === "purchase" ? "Purchase" : "Authorize"}</td>
+                <td className={td}>{fees(g.feeFixed, g.feePercent)}</td>
+                <td className={td}>
+                  <div className="flex flex-wrap items-start gap-2">
+                    <span className={g.enabled ? "pt-1 text-green-800" : "pt-1 text-slate-600"}>{g.enabled ? "Enabled" : "Disabled"}</span>
+                    <GatewayEnabledToggle key={String(g.enabled)} code={g.code} enabled={g.enabled} action={setGatewayEnabledAction} />
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {gateways.map((g) => (
-                <tr key={g.code} className="border-b border-slate-200 align-top">
-                  <td className="py-2 pr-4">
-                    {/* eslint-disable-next-line @next/next/no-img-element -- icons are uploaded files or arbitrary URLs */}
-                    <img src={g.shownIcon} alt="" width={32} height={32} className="size-8 object-contain" />
-                  </td>
-                  <th scope="row" className="py-2 pr-4 font-mono font-normal">
-                    <Link href={`/admin/gateways/${encodeURIComponent(g.code)}`} className="text-blue-800 underline">
-                      {g.code}
-                    </Link>
-                  </th>
-                  <td className="py-2 pr-4">{g.name}</td>
-                  <td className="py-2 pr-4">{g.pg}</td>
-                  <td className="py-2 pr-4">{g.mode === "sandbox" ? "Sandbox" : "Production"}</td>
-                  <td className="py-2 pr-4">{g.currencies.join(", ")}</td>
-                  <td className="py-2 pr-4">{g.operation === "purchase" ? "Purchase" : "Authorize"}</td>
-                  <td className="py-2 pr-4">{fees(g.feeFixed, g.feePercent)}</td>
-                  <td className="py-2 pr-4">
-                    <div className="flex flex-wrap items-start gap-2">
-                      <span className={g.enabled ? "pt-1 text-green-800" : "pt-1 text-slate-600"}>{g.enabled ? "Enabled" : "Disabled"}</span>
-                      <GatewayEnabledToggle key={String(g.enabled)} code={g.code} enabled={g.enabled} action={setGatewayEnabledAction} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </PanelTable>
         </div>
       )}
     </main>

@@ -1,29 +1,47 @@
+import {
+  clearedTypedFieldsCookie,
+  hasTypedFieldsCookie,
+  typedFieldsCookie,
+} from "@/lib/checkout-page/typed-fields-cookie";
 import { appContext } from "@/lib/context";
 import { env } from "@/lib/env";
+import { ValidationFailed } from "@/lib/errors";
 import { handleRoute } from "@/lib/http/handle-route";
 import { readForm } from "@/lib/http/read-form";
 import { seeOther } from "@/lib/http/see-other";
+import type { TypedPageFields } from "@/lib/legacy/page-fields";
 import { startPayment } from "@/lib/payments/start-payment";
 
 export const dynamic = "force-dynamic";
 
 const pagePath = (page: "start" | "result", sessionId: string) => `${env.APP_URL}/b/checkout/redirect/${page}/?session_id=${sessionId}`;
 
-async function pay(sessionId: string, code: string): Promise<Response> {
-  const result = await startPayment({ ctx: appContext(), input: { sessionId, code } });
-  if (result.kind === "redirect") return seeOther(result.url);
-  // An earlier attempt is with the bank: the result page waits for its answer. Expired or settled: the
-  // payment page says so.
-  return seeOther(pagePath(result.kind === "busy" ? "result" : "start", sessionId));
+async function pay(request: Request, sessionId: string, code: string, typed?: TypedPageFields): Promise<Response> {
+  let response: Response;
+  try {
+    const result = await startPayment({ ctx: appContext(), input: { sessionId, code, pageFields: typed } });
+    // An earlier attempt is with the bank: the result page waits for its answer. Expired or settled: the
+    // payment page says so.
+    response = seeOther(result.kind === "redirect" ? result.url : pagePath(result.kind === "busy" ? "result" : "start", sessionId));
+  } catch (error) {
+    // The address or delivery location a legacy page asks for is missing or wrong: back to the page, which shows
+    // what was typed with each field's problem (a payment_url link sent nothing: the page simply asks).
+    if (!(error instanceof ValidationFailed)) throw error;
+    const back = seeOther(pagePath("start", sessionId));
+    if (typed) back.headers.append("Set-Cookie", typedFieldsCookie(sessionId, typed));
+    return back;
+  }
+  if (hasTypedFieldsCookie(request.headers.get("cookie"))) response.headers.append("Set-Cookie", clearedTypedFieldsCookie());
+  return response;
 }
 
 // payment_methods[].payment_url starts a payment directly; the payment page's form posts here.
 export const GET = handleRoute(async (request) => {
   const q = new URL(request.url).searchParams;
-  return pay(q.get("session_id") ?? "", q.get("code") ?? "");
+  return pay(request, q.get("session_id") ?? "", q.get("code") ?? "");
 });
 
 export const POST = handleRoute(async (request) => {
-  const form = await readForm(request);
-  return pay(form.session_id ?? "", form.code ?? "");
+  const { session_id, code, ...typed } = await readForm(request);
+  return pay(request, session_id ?? "", code ?? "", typed);
 });

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { CaptureFields } from "@/components/checkout/capture-fields";
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
 import { resultTitle, toCheckoutView } from "@/components/checkout/checkout-view";
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { PaymentResult } from "@/components/checkout/payment-result";
+import { captureView } from "@/lib/checkout-page/capture-view";
 import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
+import { readTypedFields } from "@/lib/checkout-page/typed-fields-cookie";
 import { queryParam } from "@/lib/http/query-param";
 import { checkoutMessages } from "@/lib/i18n/checkout-messages";
 import { formatMoney } from "@/lib/i18n/format-money";
@@ -33,6 +37,8 @@ export default async function PaymentStartPage(props: Props) {
   if (page.redirectUrl) redirect(page.redirectUrl);
   const view = toCheckoutView(page);
   const t = checkoutMessages(view.language);
+  // A legacy transaction's address and delivery fields; back from a refused payment, with what was typed.
+  const capture = captureView(page.capture, page.capture ? readTypedFields(await cookies(), page.sessionId) : null);
 
   if (page.kind !== "pay" && view.result) {
     return (
@@ -63,7 +69,9 @@ export default async function PaymentStartPage(props: Props) {
           {view.retryNotice === "declined" ? t.lastDeclined : t.lastCanceled}
         </p>
       ) : null}
-      <PaymentForm language={view.language} sessionId={view.sessionId} currency={view.currency} decimals={view.decimals} methods={view.methods} consent={view.consent} />
+      <PaymentForm language={view.language} sessionId={view.sessionId} currency={view.currency} decimals={view.decimals} methods={view.methods} consent={view.consent}>
+        {capture ? <CaptureFields language={view.language} capture={capture} /> : null}
+      </PaymentForm>
     </CheckoutFrame>
   );
 }
