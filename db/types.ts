@@ -369,6 +369,8 @@ export interface SandboxPaymentsTable {
   /** An auto-debit: charged from a token, without the card page. */
   merchant_initiated: Generated<boolean>;
   card_holder: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The user-defined field udf6 the payment was started with: the merchant's vendor name. */
+  udf6: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The sandbox gateway's vault: the card behind each token it issued. */
@@ -445,3 +447,4 @@ export type NewGatewaySetting = Insertable<GatewaySettingsTable>;
 export type SandboxPayment = Selectable<SandboxPaymentsTable>;
 export type PaymentAttempt = Selectable<PaymentAttemptsTable>;
 export type Operation = Selectable<OperationsTable>;
+export type TransactionEvent = Selectable<TransactionEventsTable>;

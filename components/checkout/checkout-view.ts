@@ -14,6 +14,8 @@ export interface ResultView {
   card: PaymentPageAttempt["card"];
   completedAt: string | null;
   isSandbox: boolean;
+  /** The gateway's message, on a legacy transaction's response page (which shows the transaction's details). */
+  message: string | null;
 }
 
 export type TestMode = "on" | "when-chosen" | "off";
@@ -53,6 +55,8 @@ const FINISHED_KINDS: Partial<Record<string, ResultKind>> = {
   authorized: "authorized",
   error: "error",
   expired: "expired",
+  // Only a legacy transaction fails for good (it ends at its first result).
+  failed: "failed",
 };
 
 const ATTEMPT_KINDS: Partial<Record<string, ResultKind>> = {
@@ -68,6 +72,8 @@ function resultKindOf(page: PaymentPage, attempt: PaymentPageAttempt | null): Re
   // A second payment of a settled (or closed) transaction: the customer learns it is being given back.
   if (attempt?.isDuplicate) return "duplicate";
   if (page.kind === "expired") return "expired";
+  // A legacy transaction the customer canceled at the gateway ended there (one the merchant canceled is closed).
+  if (page.kind === "finished" && page.legacy && page.state === "canceled" && attempt?.state === "canceled") return "abandoned";
   if (page.kind === "finished") return FINISHED_KINDS[page.state] ?? "closed";
   return attempt ? (ATTEMPT_KINDS[attempt.state] ?? null) : null;
 }
@@ -118,6 +124,7 @@ export function toCheckoutView(page: PaymentPage, returned: PaymentPageAttempt |
           card: attempt?.card ?? null,
           completedAt: attempt?.completedAt ?? null,
           isSandbox: attempt?.isSandbox ?? false,
+          message: page.legacy ? (attempt?.message ?? null) : null,
         }
       : null,
     retryNotice:

@@ -10,7 +10,9 @@ const TONE: Record<ResultKind, { Icon: ComponentType<SVGProps<SVGSVGElement>>; c
   paid: { Icon: CheckIcon, className: "bg-green-100 text-green-900" },
   authorized: { Icon: CheckIcon, className: "bg-green-100 text-green-900" },
   declined: { Icon: CrossIcon, className: "bg-red-100 text-red-900" },
+  failed: { Icon: CrossIcon, className: "bg-red-100 text-red-900" },
   canceled: { Icon: CrossIcon, className: "bg-slate-200 text-slate-900" },
+  abandoned: { Icon: CrossIcon, className: "bg-slate-200 text-slate-900" },
   error: { Icon: AlertIcon, className: "bg-red-100 text-red-900" },
   expired: { Icon: ClockIcon, className: "bg-amber-100 text-amber-950" },
   pending: { Icon: ClockIcon, className: "bg-amber-100 text-amber-950" },
@@ -27,7 +29,7 @@ const RETRY: Partial<Record<ResultKind, "tryAgain" | "backToPayment">> = {
 };
 
 /** Outcomes after which the customer is done here: a way back to the merchant's site when it has one. */
-const DONE: ResultKind[] = ["paid", "authorized", "error", "expired", "duplicate", "closed"];
+const DONE: ResultKind[] = ["paid", "authorized", "failed", "abandoned", "error", "expired", "duplicate", "closed"];
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -85,6 +87,11 @@ export function PaymentResult({ view, result }: { view: CheckoutView; result: Re
         {view.orderNo ? (
           <Detail term={t.orderNo}>
             <bdi>{view.orderNo}</bdi>
+          </Detail>
+        ) : null}
+        {result.message ? (
+          <Detail term={t.message}>
+            <bdi>{result.message}</bdi>
           </Detail>
         ) : null}
       </dl>

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
 import { enqueueJob, type JobSpec } from "./jobs";
+import { latestAttempt } from "./payments";
 
 export function findEvent(db: Db, eventId: string) {
   return db.selectFrom("transaction_events").selectAll().where("event_id", "=", eventId).executeTakeFirst();
@@ -8,6 +9,11 @@ export function findEvent(db: Db, eventId: string) {
 
 export function findAttempt(db: Db, id: string) {
   return db.selectFrom("payment_attempts").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The attempt a result event is about; for an event about none (an operation, expiry), the latest one. */
+export function findEventAttempt(db: Db, event: { session_id: string; attempt_id: string | null }) {
+  return event.attempt_id ? findAttempt(db, event.attempt_id) : latestAttempt(db, event.session_id);
 }
 
 /** One delivery per event and URL; planning twice finds the first. */

@@ -10,6 +10,7 @@ import { merchantRedirectUrl } from "@/lib/payments/merchant-redirect";
 import { PAYABLE } from "@/lib/payments/transitions";
 import { representTransaction } from "@/lib/transactions/represent-transaction";
 import { SESSION_ID } from "@/lib/transactions/get-transaction";
+import { resultTarget } from "@/lib/webhooks/result-target";
 
 export interface PaymentPageMethod {
   code: string;
@@ -33,6 +34,8 @@ export interface PaymentPageAttempt {
   card: { brand: string; masked: string } | null;
   /** When the gateway's answer was recorded (ISO), or null while there is none. */
   completedAt: string | null;
+  /** The gateway's message about a payment that did not go through ("Insufficient funds"). */
+  message: string | null;
 }
 
 export interface PaymentPage {
@@ -40,6 +43,8 @@ export interface PaymentPage {
   kind: "pay" | "expired" | "finished";
   sessionId: string;
   state: string;
+  /** Created by the legacy interface: it ends at its first result, shown on our response page in full. */
+  legacy: boolean;
   language: "en" | "ar";
   merchant: {
     name: string;
@@ -69,9 +74,12 @@ export interface PaymentPage {
   capture: { options: PageOptions; address: Address | null; location: DeliveryLocation | null } | null;
 }
 
-/** Without a webhook_url the customer goes back at once; with one, only after its first answer was HTTP 200. */
+/**
+ * Without a results endpoint (webhook_url; a legacy transaction's disclosure_url) the customer goes back at once;
+ * with one, only after the first answer to the result's delivery was HTTP 200.
+ */
 async function redirectAfterWebhook(ctx: Ctx, txn: TransactionRow, target: string | null): Promise<string | null> {
-  if (!target || !txn.webhook_url) return target;
+  if (!target || !resultTarget(txn)) return target;
   return (await awaitWebhookAnswer({ ctx, input: { sessionId: txn.session_id } })) ? target : null;
 }
 
@@ -105,6 +113,7 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
     kind,
     sessionId: txn.session_id,
     state: txn.state,
+    legacy: txn.interface === "legacy",
     language: txn.language === "ar" ? "ar" : "en",
     merchant: {
       name: settings.merchant_name,
@@ -142,5 +151,6 @@ function attemptView(attempt: AttemptView, decimals: number, methods: PaymentPag
     isSandbox: method?.isSandbox ?? false,
     card: attempt.card_brand !== null && attempt.card_masked !== null ? { brand: attempt.card_brand, masked: attempt.card_masked } : null,
     completedAt: attempt.completed_at ? attempt.completed_at.toISOString() : null,
+    message: attempt.message,
   };
 }

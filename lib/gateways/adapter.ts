@@ -36,6 +36,8 @@ export interface StartPaymentInput {
   language: string;
   /** The transaction saves the card (save_card, auto_debit), whatever the customer ticks; needs customerId. */
   mustSaveCard: boolean;
+  /** The merchant's vendor name, sent as the gateway's user-defined field udf6 where it has one. */
+  vendorName: string | null;
 }
 
 /** A merchant-initiated charge of a saved card (auto-debit): no customer, no page. */

@@ -74,6 +74,8 @@ export interface CheckoutMessages {
   amount: string;
   date: string;
   method: string;
+  /** The gateway's message on a legacy transaction's response page. */
+  message: string;
   tryAgain: string;
   backToPayment: string;
   returnTo: (merchant: string) => string;
@@ -92,7 +94,11 @@ export type ResultKind =
   | "paid"
   | "authorized"
   | "declined"
+  /** A legacy transaction's declined payment: it ends there, no retry. */
+  | "failed"
   | "canceled"
+  /** A legacy transaction's payment the customer canceled: it ends there, no retry. */
+  | "abandoned"
   | "error"
   | "expired"
   | "pending"
@@ -127,7 +133,9 @@ const en: CheckoutMessages = {
     paid: { title: "Payment successful", body: "Thank you. Your payment has been received." },
     authorized: { title: "Payment approved", body: "Thank you. Your payment has been approved." },
     declined: { title: "Payment declined", body: "Your payment was declined. No payment was taken. You can try again." },
+    failed: { title: "Payment declined", body: "Your payment was declined. No payment was taken." },
     canceled: { title: "Payment canceled", body: "You canceled the payment. You can try again." },
+    abandoned: { title: "Payment canceled", body: "You canceled the payment. No payment was taken." },
     error: { title: "Payment failed", body: "The payment could not be completed because of a processing error." },
     expired: { title: "This payment link has expired", body: "The time to pay has passed." },
     pending: {
@@ -148,6 +156,7 @@ const en: CheckoutMessages = {
   amount: "Amount",
   date: "Date",
   method: "Payment method",
+  message: "Message",
   tryAgain: "Try again",
   backToPayment: "Back to the payment",
   returnTo: (merchant) => `Return to ${merchant}`,
@@ -233,7 +242,9 @@ const ar: CheckoutMessages = {
     paid: { title: "تم الدفع بنجاح", body: "شكرًا لك، تم استلام دفعتك." },
     authorized: { title: "تمت الموافقة على الدفع", body: "شكرًا لك، تمت الموافقة على دفعتك." },
     declined: { title: "تم رفض الدفع", body: "تم رفض عملية الدفع ولم يُخصم أي مبلغ. يمكنك المحاولة مرة أخرى." },
+    failed: { title: "تم رفض الدفع", body: "تم رفض عملية الدفع ولم يُخصم أي مبلغ." },
     canceled: { title: "تم إلغاء الدفع", body: "لقد ألغيت عملية الدفع. يمكنك المحاولة مرة أخرى." },
+    abandoned: { title: "تم إلغاء الدفع", body: "لقد ألغيت عملية الدفع ولم يُخصم أي مبلغ." },
     error: { title: "تعذّر إتمام الدفع", body: "تعذّر إتمام عملية الدفع بسبب خطأ في المعالجة." },
     expired: { title: "انتهت صلاحية رابط الدفع", body: "انتهت المهلة المحددة للدفع." },
     pending: { title: "بانتظار رد البنك", body: "ننتظر رد البنك على عملية الدفع. تتحدّث هذه الصفحة تلقائيًا كل بضع ثوانٍ." },
@@ -251,6 +262,7 @@ const ar: CheckoutMessages = {
   amount: "المبلغ",
   date: "التاريخ",
   method: "طريقة الدفع",
+  message: "الرسالة",
   tryAgain: "حاول مرة أخرى",
   backToPayment: "العودة إلى الدفع",
   returnTo: (merchant) => `العودة إلى ${merchant}`,

@@ -1,12 +1,14 @@
 import type { Db } from "@/db/client";
 import { findOperation } from "@/db/queries/operations";
-import { latestAttempt } from "@/db/queries/payments";
 import { getSettings } from "@/db/queries/settings";
-import { findTransactionView } from "@/db/queries/transactions";
-import { findAttempt, findEvent, upsertDelivery } from "@/db/queries/webhooks";
+import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
+import { findEvent, findEventAttempt, upsertDelivery } from "@/db/queries/webhooks";
+import type { TransactionEvent } from "@/db/types";
+import { planLegacyResult } from "@/lib/legacy/plan-legacy-result";
 import { planMessages } from "@/lib/notifications/plan-messages";
 import { buildWebhookPayload } from "@/lib/webhooks/build-payload";
 import { eventResult } from "@/lib/webhooks/event-result";
+import { resultTarget } from "@/lib/webhooks/result-target";
 
 export interface EventEffects {
   deliveryIds: string[];
@@ -14,22 +16,28 @@ export interface EventEffects {
 }
 
 /**
- * What one event causes: a webhook delivery to the transaction's webhook_url for a payment result, and the
- * e-mails and SMS its notifications ask for. Idempotent: planning an event again finds the same rows.
+ * What one event causes: a delivery of its result to the transaction's results endpoint (the payment payload to
+ * webhook_url; for a legacy transaction, the legacy result to disclosure_url), and the e-mails and SMS its
+ * notifications ask for. Idempotent: planning an event again finds the same rows.
  */
 export async function planEventEffects(db: Db, eventId: string): Promise<EventEffects> {
   const event = await findEvent(db, eventId);
   const view = event ? await findTransactionView(db, event.session_id) : undefined;
   if (!event || !view) return { deliveryIds: [], messageIds: [] };
   const deliveryIds: string[] = [];
-  const result = eventResult(event);
-  if (result && view.txn.webhook_url) {
-    const attempt = event.attempt_id ? await findAttempt(db, event.attempt_id) : await latestAttempt(db, event.session_id);
-    const operation = event.operation_id ? await findOperation(db, event.operation_id) : undefined;
-    const { webhook_hmac_key } = await getSettings(db);
-    const payload = buildWebhookPayload({ event, result, view, attempt, operation, hmacKey: webhook_hmac_key });
-    deliveryIds.push(await upsertDelivery(db, { eventId, sessionId: event.session_id, url: view.txn.webhook_url, payload }));
-  }
+  const url = resultTarget(view.txn);
+  const payload = url ? await (view.txn.interface === "legacy" ? planLegacyResult : planWebhookPayload)(db, event, view) : null;
+  if (url && payload) deliveryIds.push(await upsertDelivery(db, { eventId, sessionId: event.session_id, url, payload }));
   const messageIds = await planMessages(db, event, view.txn);
   return { deliveryIds, messageIds };
+}
+
+/** The checkout interface's payment payload for a payment or operation result, or null for other events. */
+async function planWebhookPayload(db: Db, event: TransactionEvent, view: TransactionView): Promise<Record<string, unknown> | null> {
+  const result = eventResult(event);
+  if (!result) return null;
+  const attempt = await findEventAttempt(db, event);
+  const operation = event.operation_id ? await findOperation(db, event.operation_id) : undefined;
+  const { webhook_hmac_key } = await getSettings(db);
+  return buildWebhookPayload({ event, result, view, attempt, operation, hmacKey: webhook_hmac_key });
 }

@@ -36,7 +36,7 @@ export async function applyGatewayResult(
   const { txn } = view;
   // The attempt's gateway decides between paid and authorized (a transaction's gateways may differ).
   const operation = view.gateways.find((g) => g.code === attempt.gateway_code)?.operation ?? txn.operation;
-  const { to, from } = transitionFor(result.outcome, operation);
+  const { to, from } = transitionFor(result.outcome, operation, txn.interface);
   const moved = await moveTransaction(
     db,
     txn.session_id,

@@ -7,9 +7,10 @@ const POLL_MS = 150;
 const PICKUP_MS = 2_000;
 
 /**
- * The interface's rule for a transaction with a webhook_url: the customer is redirected only once the first
- * delivery of the result was answered with HTTP 200. Waits for that answer, bounded by the webhook timeout;
- * true when it came and was 200.
+ * The interface's rule for a transaction with a results endpoint (webhook_url, or a legacy transaction's
+ * disclosure_url): the customer is redirected only once the first delivery of the result was answered with
+ * HTTP 200 exactly (not any 2xx). Waits for that answer, bounded by the webhook timeout; true when it came and
+ * was 200.
  */
 export async function awaitWebhookAnswer({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<boolean> {
   const deadline = Date.now() + env.WEBHOOK_TIMEOUT_SECONDS * 1000 + PICKUP_MS;

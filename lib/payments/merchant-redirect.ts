@@ -8,7 +8,8 @@ const FINISHED = ["paid", "authorized", "error", "canceled", "failed"];
 
 /**
  * The merchant's redirect_url (or the admin default) with order_no, reference_number, session_id and the
- * `extra` keys as query parameters; null when there is none or the payment is not finished.
+ * `extra` keys as query parameters (a legacy transaction's: exactly order_no, reference_number and the `extra`
+ * keys, as the legacy interface names them); null when there is none or the payment is not finished.
  */
 export function merchantRedirectUrl(
   txn: TransactionRow,
@@ -23,6 +24,6 @@ export function merchantRedirectUrl(
   }
   if (txn.order_no) url.searchParams.set("order_no", txn.order_no);
   if (referenceNumber) url.searchParams.set("reference_number", referenceNumber);
-  url.searchParams.set("session_id", txn.session_id);
+  if (txn.interface === "checkout") url.searchParams.set("session_id", txn.session_id);
   return url.toString();
 }

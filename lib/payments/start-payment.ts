@@ -74,6 +74,7 @@ export async function startPayment({
       customerId: txn.customer_id,
       language: txn.language,
       mustSaveCard: txn.payment_type !== "one_off" && txn.customer_id !== null,
+      vendorName: txn.vendor_name,
     });
     await setAttemptGatewayResponse(trx, attempt.id, started.gatewayResponse);
     return { kind: "redirect", url: started.redirectUrl, referenceNumber: attempt.reference_number };

@@ -1,11 +1,29 @@
-import type { TransactionView } from "@/db/queries/transactions";
+import type { TransactionRow, TransactionView } from "@/db/queries/transactions";
 import type { Operation, PaymentAttempt } from "@/db/types";
 import { formatAmount } from "@/lib/money/decimal";
 import { moneySummary } from "@/lib/operations/operation-answer";
 import { signPayment } from "./payment-signature";
 
-const nonEmpty = (o: Record<string, unknown>) =>
+/** The entries that have a value (null, undefined and "" are left out). */
+export const nonEmpty = (o: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined && v !== ""));
+
+/** The customer's contact and address fields, flat as payloads name them (empty ones to be left out by nonEmpty). */
+export function customerFields(txn: TransactionRow): Record<string, string | null | undefined> {
+  const address = txn.billing_address;
+  return {
+    customer_first_name: txn.customer_first_name,
+    customer_last_name: txn.customer_last_name,
+    customer_email: txn.customer_email,
+    customer_phone: txn.customer_phone,
+    customer_address_line1: address?.line1,
+    customer_address_line2: address?.line2,
+    customer_address_city: address?.city,
+    customer_address_state: address?.state,
+    customer_address_country: address?.country,
+    customer_address_postal_code: address?.postal_code,
+  };
+}
 
 /**
  * The payment payload sent to webhook_url for one event, signed by the interface's scheme. Built once when
@@ -24,7 +42,6 @@ export function buildWebhookPayload(input: {
   const { attempt } = input;
   const money = (v: string) => formatAmount(v, decimals);
   const gateway = attempt ? input.view.gateways.find((g) => g.code === attempt.gateway_code) : undefined;
-  const address = txn.billing_address;
   const payload: Record<string, unknown> = {
     event_id: input.event.event_id,
     session_id: txn.session_id,
@@ -43,19 +60,7 @@ export function buildWebhookPayload(input: {
       currency_code: txn.currency_code,
     },
     paid_amount: money(txn.paid_amount),
-    ...nonEmpty({
-      customer_id: txn.customer_id,
-      customer_first_name: txn.customer_first_name,
-      customer_last_name: txn.customer_last_name,
-      customer_email: txn.customer_email,
-      customer_phone: txn.customer_phone,
-      customer_address_line1: address?.line1,
-      customer_address_line2: address?.line2,
-      customer_address_city: address?.city,
-      customer_address_state: address?.state,
-      customer_address_country: address?.country,
-      customer_address_postal_code: address?.postal_code,
-    }),
+    ...nonEmpty({ customer_id: txn.customer_id, ...customerFields(txn) }),
     gateway_name: attempt?.pg ?? null,
     gateway_account: attempt?.gateway_code ?? null,
     gateway_response: attempt?.gateway_response ?? null,

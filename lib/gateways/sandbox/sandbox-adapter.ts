@@ -38,6 +38,7 @@ export const sandboxAdapter: GatewayAdapter = {
       must_save: input.mustSaveCard,
       operation: input.gateway.operation,
       paymentid,
+      udf6: input.vendorName,
       created_at: new Date(),
     });
     return { redirectUrl: sandboxCardPageUrl(input.referenceNumber), gatewayResponse: { paymentid, result: "INITIALIZED" } };

@@ -67,6 +67,8 @@ export function sandboxResult(p: SandboxPayment): GatewayResult {
       udf3: p.operation,
       udf4: p.card_brand,
       udf5: p.card_masked,
+      // Only when the payment was started with one, so that other answers stay as they were.
+      ...(p.udf6 === null ? {} : { udf6: p.udf6 }),
     },
   };
 }
