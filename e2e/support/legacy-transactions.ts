@@ -1,14 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 import pg from "pg";
-import { E2E_DATA_DIR } from "./credentials";
-import { createTransaction, type CreatedTransaction } from "./payments";
+import { E2E_DATA_DIR, readApiKey } from "./credentials";
+import { type CreatedTransaction, orderNo } from "./payments";
 
-// Legacy transactions for the page-option specs, until the legacy create endpoint (POST /pos/crt/) exists: one
-// made over the checkout API, then given the legacy columns as the legacy endpoint stores them
-// (interface 'legacy', the `legacy` jsonb; see test/support/legacy-factory.ts), in the e2e server's own embedded
-// database. The same database answers what a page stored.
+// Legacy transactions for the page-option specs, made the way old shop plugins make them (a form POST to
+// /pos/crt/), and what the e2e server's own embedded database holds of them afterwards.
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -28,17 +26,31 @@ async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise
   }
 }
 
+/** An e-commerce transaction over POST /pos/crt/: `fields` in checkout terms (billing_address), `options` the page flags. */
 export async function createLegacyTransaction(
   request: APIRequestContext,
-  fields: Record<string, unknown>,
-  legacy: Record<string, unknown>,
+  fields: { billing_address?: Record<string, string>; language?: string },
+  options: { capture_address?: boolean; capture_delivery?: boolean },
 ): Promise<CreatedTransaction> {
-  const txn = await createTransaction(request, { type: "e_commerce", ...fields });
-  const stored = { variant: "e_commerce", capture_address: false, capture_delivery: false, ...legacy };
-  await withDatabase((db) =>
-    db.query("UPDATE transactions SET interface = 'legacy', legacy = $2::jsonb WHERE session_id = $1", [txn.session_id, JSON.stringify(stored)]),
-  );
-  return txn;
+  const address = Object.fromEntries(Object.entries(fields.billing_address ?? {}).map(([key, value]) => [`customer_address_${key}`, value]));
+  const res = await request.post("/pos/crt/", {
+    headers: { Authorization: `Api-Key ${readApiKey()}` },
+    form: {
+      amount: "86",
+      currency_code: "KWD",
+      gateway_code: "sandbox",
+      order_no: orderNo(),
+      language: fields.language ?? "en",
+      // Nobody listens there: the customer stays on our response page after paying.
+      disclosure_url: "http://127.0.0.1:9/disclosure",
+      redirect_url: "http://127.0.0.1:9/back",
+      capture_address: String(options.capture_address ?? false),
+      capture_delivery: String(options.capture_delivery ?? false),
+      ...address,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as CreatedTransaction;
 }
 
 /** What the transaction holds now: its billing address and legacy keys. */
