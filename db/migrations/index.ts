@@ -14,6 +14,7 @@ import * as m0012 from "./0012_people_panel";
 import * as m0013 from "./0013_transaction_list_indexes";
 import * as m0014 from "./0014_transaction_detail";
 import * as m0015 from "./0015_legacy_interface";
+import * as m0018 from "./0018_legacy_bulk_lines";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0013_transaction_list_indexes": m0013,
   "0014_transaction_detail": m0014,
   "0015_legacy_interface": m0015,
+  "0018_legacy_bulk_lines": m0018,
 };
