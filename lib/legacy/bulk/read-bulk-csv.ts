@@ -17,17 +17,20 @@ const refuse = (message: string): never => {
 };
 
 /**
- * Reads a bulk CSV (UTF-8, an optional BOM, quoted fields, CRLF or LF, empty lines skipped): the header names
+ * Reads a bulk CSV (UTF-8, an optional BOM, quoted fields, CRLF, LF or CR; empty lines skipped; a line break in a
+ * quoted cell is kept as LF): the header names
  * the columns, each later record is a row. What makes the whole file unusable (size, no rows, too many rows,
  * unknown or repeated columns, broken quoting) is one `file` field error; a row with the wrong number of cells
  * is reported on its own line.
  */
 export function readBulkCsv(bytes: Uint8Array): BulkRow[] {
   if (bytes.byteLength > MAX_BULK_FILE_BYTES) refuse(`The file is larger than ${MAX_BULK_FILE_BYTES / 1024 / 1024} MB: split it into several files.`);
+  const text = decodeUtf8(bytes);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    // With `info`, each record comes with where it ends in the file.
-    records = parse(Buffer.from(bytes), { bom: true, info: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof records;
+    // With `info`, each record comes with the line it ends on. The parser counts a CRLF inside a quoted cell
+    // as two lines; with every line break as LF (in cells too) its count is the file's.
+    records = parse(text.replace(/\r\n?/g, "\n"), { bom: true, info: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof records;
   } catch (error) {
     return refuse(`The file is not valid CSV: ${(error as Error).message}`);
   }
@@ -47,6 +50,14 @@ export function readBulkCsv(bytes: Uint8Array): BulkRow[] {
   });
 }
 
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return refuse("The file is not UTF-8 text: save it as CSV UTF-8.");
+  }
+}
+
 function checkColumns(columns: string[]): void {
   const unknown = columns.filter((name) => !BULK_COLUMNS.includes(name));
   if (unknown.length > 0) {
@@ -58,6 +69,6 @@ function checkColumns(columns: string[]): void {
 
 /** The parser gives the line a record ends on; a quoted cell may span lines, and the row is named by its first. */
 function startLine(record: string[], endLine: number): number {
-  const breaksInside = record.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+  const breaksInside = record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
   return endLine - breaksInside;
 }
