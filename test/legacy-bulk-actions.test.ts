@@ -24,7 +24,7 @@ const redirectTarget = (error: Error) => (isRedirectError(error) ? error.digest.
 const HEADER = "amount,currency_code,customer_email,order_no";
 
 /** A form with the file input, as the browser posts it. */
-function upload(bytes: Uint8Array | null, name = "requests.csv") {
+function upload(bytes: Uint8Array<ArrayBuffer> | null, name = "requests.csv") {
   const form = new FormData();
   // A file input left empty still sends a part: a nameless, empty file.
   form.append("file", new File(bytes ? [bytes] : [], bytes ? name : "", { type: "text/csv" }));
