@@ -48,7 +48,9 @@ describe("the bulk upload action", () => {
 
   it("answers a missing file or a file refused as a whole with a file error, creating nothing", async () => {
     session.userId = api.uploader.id;
-    expect(await upload(null)).toEqual({ errors: { file: ["Choose a CSV file to upload."] }, result: null });
+    const NO_FILE = { errors: { file: ["Choose a CSV file to upload (an empty file has no payment requests)."] }, result: null };
+    expect(await upload(null)).toEqual(NO_FILE);
+    expect(await upload(new Uint8Array(), "empty.csv")).toEqual(NO_FILE);
     expect(await upload(csv([HEADER]))).toEqual({ errors: { file: ["The file has a header but no rows: add one payment request per line."] }, result: null });
     expect(revalidated).toEqual([]);
   });

@@ -10,6 +10,8 @@ export interface BulkUploadFormState {
   result: BulkUploadResult | null;
 }
 
+const NO_FILE = "Choose a CSV file to upload (an empty file has no payment requests).";
+
 export const NO_UPLOAD: BulkUploadFormState = { errors: {}, result: null };
 
 /**
@@ -20,8 +22,8 @@ export const NO_UPLOAD: BulkUploadFormState = { errors: {}, result: null };
 export async function bulkUploadForm({ ctx, input }: { ctx: Ctx; input: { caller: UserCaller; form: FormData } }): Promise<BulkUploadFormState> {
   requireAction(input.caller, "create");
   const file = input.form.get("file");
-  // An empty file input still sends a part, without bytes.
-  if (!(file instanceof File) || (file.size === 0 && file.name === "")) return { errors: { file: ["Choose a CSV file to upload."] }, result: null };
+  // An empty file input still sends a part, without bytes (browsers name it differently): the same as an empty file.
+  if (!(file instanceof File) || file.size === 0) return { errors: { file: [NO_FILE] }, result: null };
   try {
     const bytes = new Uint8Array(await file.arrayBuffer());
     return { errors: {}, result: await createBulkPaymentRequests({ ctx, input: { caller: input.caller, file: { name: file.name, bytes } } }) };
