@@ -54,5 +54,5 @@ test("a superuser uploads a CSV of payment requests and sees the created rows an
   // Each row links to its transaction.
   await page.getByRole("region", { name: "Already created by an earlier upload of this file" }).getByRole("link").first().click();
   await expect(page).toHaveURL(/\/admin\/transactions\/[0-9a-f]{40}$/);
-  await expect(page.getByText(first)).toBeVisible();
+  await expect(page.getByText(first).first()).toBeVisible();
 });
