@@ -5,7 +5,8 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   // app/global-not-found.tsx answers unmatched addresses: the app has several root layouts (see README, Layout).
-  experimental: { globalNotFound: true },
+  // Server actions take the bulk payment requests' CSV (at most 2 MB, lib/legacy/bulk/bulk-limits.ts) with room for the form.
+  experimental: { globalNotFound: true, serverActions: { bodySizeLimit: "3mb" } },
   serverExternalPackages: ["pg", "pino", "kysely", "graphile-worker", "resend", "twilio"],
 };
 

@@ -30,9 +30,10 @@ runMain(async () => {
   try {
     await migrateToLatest(database.db);
     await migrateJobQueue(database.url);
-    const lines = await command.run({ db: database.db }, args);
+    const output = await command.run({ db: database.db }, args);
+    const { lines, exitCode } = Array.isArray(output) ? { lines: output, exitCode: 0 } : output;
     process.stdout.write(lines.map((l) => l + "\n").join(""));
-    return 0;
+    return exitCode;
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\nUsage: npm run admin -- ${command.usage}\n`);

@@ -87,3 +87,15 @@ export function updateAdminUser(db: Db, id: string, changes: Updateable<AdminUse
     .returning(SUMMARY)
     .executeTakeFirstOrThrow();
 }
+
+/** The first superuser created who is still active (who the CLI acts as when told no one). */
+export function findFirstActiveSuperuser(db: Db) {
+  return db
+    .selectFrom("admin_users")
+    .select(["id", "username", "is_superuser", "is_active", "gateway_codes", "permissions"])
+    .where("is_superuser", "=", true)
+    .where("is_active", "=", true)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+}

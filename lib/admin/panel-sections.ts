@@ -1,9 +1,11 @@
 import type { UserCaller } from "@/lib/auth/admin-caller";
+import { mayDo } from "@/lib/auth/permissions";
 
-/** The panel's sections; configuration and people are for superusers, who see every section. */
+/** The panel's sections; configuration and people are for superusers, who see every section; some need an action. */
 const SECTIONS = [
   { href: "/admin", label: "Dashboard", superuser: false },
   { href: "/admin/transactions", label: "Transactions", superuser: false },
+  { href: "/admin/bulk-payment-requests", label: "Bulk payment requests", superuser: false, action: "create" },
   { href: "/admin/deliveries", label: "Deliveries", superuser: false },
   { href: "/admin/messages", label: "Messages", superuser: false },
   { href: "/admin/gateways", label: "Gateways", superuser: true },
@@ -15,5 +17,6 @@ const SECTIONS = [
 ] as const;
 
 export function panelSections(admin: UserCaller) {
-  return SECTIONS.filter((s) => admin.isSuperuser || !s.superuser).map(({ href, label }) => ({ href, label }));
+  const shown = (s: (typeof SECTIONS)[number]) => (admin.isSuperuser || !s.superuser) && (!("action" in s) || mayDo(admin, s.action));
+  return SECTIONS.filter(shown).map(({ href, label }) => ({ href, label }));
 }

@@ -22,8 +22,8 @@ interface Input {
   files: Record<string, File>;
   /** The path's variant; a `type` field in the body overrides it. */
   variant: LegacyVariant;
-  /** The bulk upload's id, stored as legacy.bulk_id and sent back in the result. */
-  bulkId?: string;
+  /** The bulk upload's id and the row's CSV line (legacy.bulk_id, sent back in the result, and legacy.bulk_line). */
+  bulk?: { id: string; line: number };
 }
 
 /**
@@ -52,7 +52,7 @@ export async function createLegacyTransaction({ ctx, input }: { ctx: Ctx; input:
     ...newTransactionRow(checkoutFieldsOf(fields, variant, gateways.codes, settings), gateways.config, caller.kind === "allowed_address" ? null : caller, new Date()),
     interface: "legacy" as const,
     disclosure_url: fields.disclosure_url ?? settings.default_disclosure_url!,
-    legacy: legacyRecord(fields, variant, input.bulkId),
+    legacy: legacyRecord(fields, variant, input.bulk),
   };
   await storeNewTransaction(ctx, row, {
     actor: legacyActor(caller),

@@ -63,7 +63,7 @@ export function checkoutFieldsOf(fields: LegacyFields, variant: LegacyVariant, p
 }
 
 /** The `legacy` column: the variant and what only the legacy interface has. */
-export function legacyRecord(fields: LegacyFields, variant: LegacyVariant, bulkId: string | undefined): Record<string, unknown> {
+export function legacyRecord(fields: LegacyFields, variant: LegacyVariant, bulk: { id: string; line: number } | undefined): Record<string, unknown> {
   return {
     variant,
     ...(fields.full_name !== undefined && { full_name: fields.full_name }),
@@ -71,6 +71,7 @@ export function legacyRecord(fields: LegacyFields, variant: LegacyVariant, bulkI
     // The page options are e-commerce's; off unless asked for.
     ...(variant === "e_commerce" && { capture_address: fields.capture_address ?? false, capture_delivery: fields.capture_delivery ?? false }),
     flags: Object.fromEntries(FLAGS.map((flag) => [flag, fields[flag] ?? false])),
-    ...(bulkId !== undefined && { bulk_id: bulkId }),
+    // One transaction per line of a bulk upload: a unique index holds (bulk_id, bulk_line) (migration 0018).
+    ...(bulk && { bulk_id: bulk.id, bulk_line: bulk.line }),
   };
 }

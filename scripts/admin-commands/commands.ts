@@ -13,7 +13,12 @@ import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
 import { reencryptCredentials } from "@/lib/gateways/reencrypt-credentials";
 import { setGatewayEnabled } from "@/lib/gateways/set-gateway-enabled";
 import { updateGatewaySetting } from "@/lib/gateways/update-gateway-setting";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { splitNetworks } from "@/lib/legacy/allowed-networks";
+import { bulkSummaryLines } from "@/lib/legacy/bulk/bulk-summary-lines";
+import { bulkUploader } from "@/lib/legacy/bulk/bulk-uploader";
+import { createBulkPaymentRequests } from "@/lib/legacy/bulk/create-bulk-payment-requests";
 import { listMessages } from "@/lib/notifications/list-messages";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { gatewayMode, list, numberOption, onOff, parseOptions, UsageError } from "./usage-error";
@@ -30,9 +35,12 @@ function gatewaySwitch(enabled: boolean): Command {
   };
 }
 
+/** What a command prints; with an exit code when it ran but something in it failed (e.g. invalid lines of a file). */
+export type CommandOutput = string[] | { lines: string[]; exitCode: number };
+
 export interface Command {
   usage: string;
-  run(ctx: Ctx, args: string[]): Promise<string[]>;
+  run(ctx: Ctx, args: string[]): Promise<CommandOutput>;
 }
 
 const s = { type: "string" } as const;
@@ -198,6 +206,19 @@ export const commands: Record<string, Command> = {
         ...(m.error ? [`Last error: ${m.error}`] : []),
         "",
       ]);
+    },
+  },
+  "bulk-payment-requests": {
+    usage: "bulk-payment-requests --file F [--as USERNAME]",
+    async run(ctx, args) {
+      const o = parseOptions(args, { file: s, as: s }, ["file"]);
+      const bytes = await readFile(o.file!).catch((error: NodeJS.ErrnoException) => {
+        throw new UsageError(`Cannot read --file ${o.file}: ${error.code ?? error.message}.`);
+      });
+      const caller = await bulkUploader(ctx, o.as);
+      const result = await createBulkPaymentRequests({ ctx, input: { caller, file: { name: path.basename(o.file!), bytes } } });
+      // Exit code 1 when some lines were invalid: a script sees that the file needs fixing.
+      return { lines: bulkSummaryLines(result), exitCode: result.counts.invalid > 0 ? 1 : 0 };
     },
   },
   "seed-transactions": {

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { BulkUploadForm } from "@/components/admin/bulk-upload-form";
+import { signedInAdmin } from "@/lib/admin/signed-in-admin";
+import { mayDo } from "@/lib/auth/permissions";
+import { BULK_COLUMNS } from "@/lib/legacy/bulk/read-bulk-csv";
+import { uploadBulkAction } from "./actions";
+
+export const metadata: Metadata = { title: "Bulk payment requests · Checkout admin" };
+
+/** Payment requests from a CSV file: each valid line a legacy payment request, its link sent per its flags. */
+export default async function BulkPaymentRequestsPage() {
+  const admin = await signedInAdmin();
+  if (!mayDo(admin, "create")) {
+    return (
+      <main>
+        <h1 className="text-2xl font-semibold">Not allowed</h1>
+        <p className="mt-4">Only users who may create transactions may upload payment requests. Ask a superuser of this service if you need access.</p>
+      </main>
+    );
+  }
+  return (
+    <main className="max-w-5xl">
+      <h1 className="text-2xl font-semibold">Bulk payment requests</h1>
+      <p className="mt-2 text-sm text-slate-700">
+        A CSV file (UTF-8, at most 2 MB and 5,000 rows) whose first line names the columns; each further line is one payment request, created as
+        you with your gateways. Required: amount, currency_code, customer_email. An empty or missing initiator is you. Uploading the same file again
+        creates only the lines not created before.
+      </p>
+      <p className="mt-2 text-sm text-slate-700">
+        Columns: <span className="font-mono text-xs">{BULK_COLUMNS.join(", ")}</span>
+      </p>
+      <BulkUploadForm action={uploadBulkAction} />
+    </main>
+  );
+}
