@@ -15,7 +15,7 @@ const session = vi.hoisted(() => ({ userId: null as string | null }));
 const revalidated = vi.hoisted(() => [] as string[]);
 vi.mock("next-auth", async (original) => ({
   ...(await original<typeof import("next-auth")>()),
-  getServerSession: async () => (session.userId ? { user: { id: session.userId } } : null),
+  getServerSession: async () => (session.userId ? { user: { uid: session.userId, signedInAt: Math.floor(Date.now() / 1000) - 60 } } : null),
 }));
 vi.mock("next/cache", () => ({ revalidatePath: (path: string) => void revalidated.push(path) }));
 
