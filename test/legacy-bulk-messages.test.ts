@@ -1,20 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { startProviderStandIn } from "./support/provider-stand-in";
+import { startProvidersForApp } from "./support/provider-stand-in";
 
 // Each bulk row's flags send its payment link as a single legacy payment request's do: through the created
 // event's planning and the real Resend and Twilio SDKs pointed at a local stand-in. lib/env.ts reads the
 // environment once, on first import: set it first, then import.
 const credentials = { resendKey: "re_legacy_bulk_key", twilioSid: `AC${"4567cdef".repeat(4)}`, twilioToken: "twilio-bulk-token" };
-const standIn = await startProviderStandIn(credentials);
-Object.assign(process.env, {
-  RESEND_API_KEY: credentials.resendKey,
-  RESEND_BASE_URL: standIn.url,
-  EMAIL_FROM: "Blue Shop <payments@shop.example>",
-  TWILIO_ACCOUNT_SID: credentials.twilioSid,
-  TWILIO_AUTH_TOKEN: credentials.twilioToken,
-  TWILIO_FROM: "+15005550006",
-  TWILIO_BASE_URL: standIn.url,
-});
+const standIn = await startProvidersForApp(credentials);
 
 const { planEventEffects } = await import("@/lib/jobs/plan-event-effects");
 const { sendMessage } = await import("@/lib/notifications/send-message");

@@ -1,21 +1,12 @@
 import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startProviderStandIn } from "./support/provider-stand-in";
+import { startProvidersForApp } from "./support/provider-stand-in";
 
 // The four legacy flags → the customer's e-mails and SMS, through the event's planning and the real Resend and
 // Twilio SDKs pointed at a local stand-in: the payment link on creation, the result after paying, in the
 // transaction's language. lib/env.ts reads the environment once, on first import: set it first, then import.
 const credentials = { resendKey: "re_legacy_flags_key", twilioSid: `AC${"0123abcd".repeat(4)}`, twilioToken: "twilio-legacy-token" };
-const standIn = await startProviderStandIn(credentials);
-Object.assign(process.env, {
-  RESEND_API_KEY: credentials.resendKey,
-  RESEND_BASE_URL: standIn.url,
-  EMAIL_FROM: "Blue Shop <payments@shop.example>",
-  TWILIO_ACCOUNT_SID: credentials.twilioSid,
-  TWILIO_AUTH_TOKEN: credentials.twilioToken,
-  TWILIO_FROM: "+15005550006",
-  TWILIO_BASE_URL: standIn.url,
-});
+const standIn = await startProvidersForApp(credentials);
 
 const { planEventEffects } = await import("@/lib/jobs/plan-event-effects");
 const { sendMessage } = await import("@/lib/notifications/send-message");

@@ -1,21 +1,12 @@
 import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startProviderStandIn } from "./support/provider-stand-in";
+import { startProvidersForApp } from "./support/provider-stand-in";
 
 // POST /b/pbl/v2/message-notification/ over HTTP against a real database: the payment link sent again, through
 // the event's dispatch and the real Resend and Twilio SDKs pointed at a local stand-in. lib/env.ts reads the
 // environment once, on first import: set it first, then import the application.
 const credentials = { resendKey: "re_resend_link_key", twilioSid: `AC${"fedcba9876543210".repeat(2)}`, twilioToken: "twilio-resend-token" };
-const standIn = await startProviderStandIn(credentials);
-Object.assign(process.env, {
-  RESEND_API_KEY: credentials.resendKey,
-  RESEND_BASE_URL: standIn.url,
-  EMAIL_FROM: "Blue Shop <payments@shop.example>",
-  TWILIO_ACCOUNT_SID: credentials.twilioSid,
-  TWILIO_AUTH_TOKEN: credentials.twilioToken,
-  TWILIO_FROM: "+15005550006",
-  TWILIO_BASE_URL: standIn.url,
-});
+const standIn = await startProvidersForApp(credentials);
 
 const { InngestTestEngine } = await import("@inngest/test");
 const route = await import("@/app/b/pbl/v2/message-notification/route");

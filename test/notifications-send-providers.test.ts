@@ -1,19 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startProviderStandIn } from "./support/provider-stand-in";
+import { startProvidersForApp } from "./support/provider-stand-in";
 
 // The real resend and twilio SDKs, pointed at a local stand-in through RESEND_BASE_URL and TWILIO_BASE_URL.
 // lib/env.ts reads the environment once, on first import: set it first, then import the application.
 const credentials = { resendKey: "re_test_0123456789secret", twilioSid: `AC${"0123456789abcdef".repeat(2)}`, twilioToken: "twilio-token-secret-42" };
-const standIn = await startProviderStandIn(credentials);
-Object.assign(process.env, {
-  RESEND_API_KEY: credentials.resendKey,
-  RESEND_BASE_URL: standIn.url,
-  EMAIL_FROM: "Blue Shop <payments@shop.example>",
-  TWILIO_ACCOUNT_SID: credentials.twilioSid,
-  TWILIO_AUTH_TOKEN: credentials.twilioToken,
-  TWILIO_FROM: "+15005550006",
-  TWILIO_BASE_URL: standIn.url,
-});
+const standIn = await startProvidersForApp(credentials);
 
 const { sendMessage } = await import("@/lib/notifications/send-message");
 const { testContext } = await import("./support/test-context");

@@ -81,3 +81,21 @@ export async function startProviderStandIn(credentials: { resendKey: string; twi
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, control };
 }
+
+/**
+ * Starts the stand-in and points the application's Resend and Twilio settings at it. lib/env.ts reads the
+ * environment once, on first import: call this before importing the application.
+ */
+export async function startProvidersForApp(credentials: { resendKey: string; twilioSid: string; twilioToken: string }) {
+  const standIn = await startProviderStandIn(credentials);
+  Object.assign(process.env, {
+    RESEND_API_KEY: credentials.resendKey,
+    RESEND_BASE_URL: standIn.url,
+    EMAIL_FROM: "Blue Shop <payments@shop.example>",
+    TWILIO_ACCOUNT_SID: credentials.twilioSid,
+    TWILIO_AUTH_TOKEN: credentials.twilioToken,
+    TWILIO_FROM: "+15005550006",
+    TWILIO_BASE_URL: standIn.url,
+  });
+  return standIn;
+}
