@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { fieldMessages } from "@/components/admin/form-messages";
-import { h2, link, primaryButton, section, table, td, th } from "@/components/admin/panel-styles";
+import { h2, link, primaryButton, section, td } from "@/components/admin/panel-styles";
+import { PanelTable } from "@/components/admin/panel-table";
 import type { BulkUploadFormState } from "@/lib/legacy/bulk/bulk-upload-form";
 import type { BulkRowCreated } from "@/lib/legacy/bulk/create-bulk-payment-requests";
 import { rowErrorMessages } from "@/lib/legacy/bulk/row-error-messages";
@@ -61,18 +62,7 @@ export function BulkUploadForm({ action }: { action: Action }) {
               <h2 id="bulk-invalid" className={h2}>
                 Invalid lines (nothing created for them)
               </h2>
-              <table className={table}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Line
-                    </th>
-                    <th scope="col" className={th}>
-                      Errors
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
+              <PanelTable caption="Invalid lines" columns={["Line", "Errors"]}>
                   {result.invalid.map((row) => (
                     <tr key={row.line}>
                       <th scope="row" className={td}>
@@ -87,8 +77,7 @@ export function BulkUploadForm({ action }: { action: Action }) {
                       </td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
+                </PanelTable>
             </section>
           ) : null}
         </>
@@ -105,18 +94,7 @@ function CreatedRows({ title, rows }: { title: string; rows: BulkRowCreated[] })
       <h2 id={id} className={h2}>
         {title}
       </h2>
-      <table className={table}>
-        <thead>
-          <tr>
-            <th scope="col" className={th}>
-              Line
-            </th>
-            <th scope="col" className={th}>
-              Transaction
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+      <PanelTable caption={title} columns={["Line", "Transaction"]}>
           {rows.map((row) => (
             <tr key={row.line}>
               <th scope="row" className={td}>
@@ -129,8 +107,7 @@ function CreatedRows({ title, rows }: { title: string; rows: BulkRowCreated[] })
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
+        </PanelTable>
     </section>
   );
 }
