@@ -27,7 +27,7 @@ runMain(async () => {
   const secret = env.NEXTAUTH_SECRET ?? (await loadOrCreateSecret(path.resolve(env.DATA_DIR, "auth-secret")));
   const next = spawn(
     process.execPath,
-    [require.resolve("next/dist/bin/next"), mode, "--port", String(env.PORT), "--hostname", env.HOST],
+    ["--import", "tsx", path.join(__dirname, "web-server.ts"), mode],
     {
       stdio: "inherit",
       env: { ...process.env, DATABASE_URL: database.url, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: env.APP_URL },
