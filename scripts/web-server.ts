@@ -6,6 +6,7 @@ import next from "next";
 import { env } from "@/lib/env";
 import { forwardedFor } from "@/lib/http/forwarded-for";
 import { logger } from "@/lib/log/logger";
+import { onStopSignal } from "./on-stop-signal";
 
 const dev = process.argv[2] === "dev";
 // After a signal, requests in flight get this long to finish; then their connections are closed.
@@ -28,10 +29,7 @@ async function main() {
   });
   logger.info({ host: env.HOST, port: env.PORT, dev }, "web server listening");
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+  onStopSignal((signal) => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const code = signal === "SIGINT" ? 130 : 143;
@@ -39,9 +37,7 @@ async function main() {
     // Whatever still hangs (a query on a dead database) does not hold the exit up past a second deadline.
     setTimeout(() => process.exit(code), SHUTDOWN_GRACE_MS + 5_000).unref();
     void closed.then(() => app.close()).finally(() => process.exit(code));
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  });
 }
 
 main().catch((error: unknown) => {
