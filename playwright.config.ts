@@ -71,6 +71,8 @@ export default defineConfig({
       SANDBOX_LATE_CALLBACK_SECONDS: "3",
       // The specs' webhook receivers listen on 127.0.0.1, which production otherwise refuses as a target.
       ALLOW_PRIVATE_URLS: "on",
+      // The shortest allowed: server-limits.spec.ts waits for it.
+      REQUEST_TIMEOUT_SECONDS: "10",
       E2E_ADMIN_USERNAME: adminUser.username,
       E2E_ADMIN_PASSWORD: adminUser.password,
       E2E_API_KEY_NAME: API_KEY_NAME,

@@ -30,6 +30,8 @@ const schema = z
     CREDENTIALS_KEY: aesKey.optional(),
     CREDENTIALS_KEY_PREVIOUS: aesKey.optional(),
     TRUST_PROXY: flag(false),
+    // A client gets this long to send its whole request (headers: at most 10 s of it); then a 408 and the connection closes.
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
     CONFIG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     BASIC_AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
