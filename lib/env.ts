@@ -41,6 +41,7 @@ const schema = z
     JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
     WORKER: flag(true),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+    WEBHOOK_TARGET_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
     WEBHOOK_RETRY_SCHEDULE: z
       .string()
