@@ -5,8 +5,9 @@ import { orderNo } from "./support/payments";
 
 // The legacy /pos/ interface on the production build: the settings screen's "Legacy interface" section (the
 // addresses allowed without credentials, the multi-step checkout), then an old shop plugin's form posts to the
-// real server, with and without the trailing slash, without credentials from the allowed address (the client
-// address as Next.js passes it on), and the hosted page behind the answer's url. The settings are put back.
+// real server, with and without the trailing slash, without credentials from the allowed address (the socket's
+// address; a client-sent X-Forwarded-For does not count), and the hosted page behind the answer's url. The
+// settings are put back.
 
 test.describe.configure({ mode: "serial" });
 test.beforeEach(() => test.slow());
@@ -84,8 +85,18 @@ test("the settings screen sets the legacy interface's addresses and multi-step c
   await page.goto(answer.url);
   await expect(page.getByText("86.500").first()).toBeVisible();
 
-  // Put the settings back: other specs expect credentials everywhere.
+  // A client cannot claim an allowed address: the server takes X-Forwarded-For from the socket (127.0.0.1 here).
   await page.goto("/admin/settings");
+  await networks.fill("10.0.0.0/8");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+  const spoofed = form({ ...plugin(), capture_address: "0", capture_delivery: "0" });
+  for (const claim of ["10.1.2.3", "10.1.2.3, 10.4.5.6"]) {
+    const res = await request.post("/pos/crt/", { ...spoofed, headers: { ...spoofed.headers, "x-forwarded-for": claim, "x-real-ip": "10.1.2.3" } });
+    expect(res.status(), claim).toBe(401);
+  }
+
+  // Put the settings back: other specs expect credentials everywhere.
   await networks.fill("");
   await multiStep.uncheck();
   await page.getByRole("button", { name: "Save settings" }).click();

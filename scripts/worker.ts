@@ -4,6 +4,7 @@ import { migrateToLatest } from "@/db/migrate";
 import { migrateJobQueue } from "@/db/migrate-job-queue";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/log/logger";
+import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
 
 runMain(async () => {
@@ -12,12 +13,7 @@ runMain(async () => {
   await migrateJobQueue(database.url);
   const worker = await startWorker(database.url);
   logger.info("worker started");
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
-  await new Promise<void>((resolve) => {
-    process.once("SIGINT", () => resolve());
-    process.once("SIGTERM", () => resolve());
-  });
+  await new Promise<void>((resolve) => onStopSignal(() => resolve()));
   await worker.stop();
   await database.close();
 });

@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CredentialsKeyError, decryptCredentials } from "@/lib/crypto/credentials-cipher";
 import { credentialsKey } from "@/lib/crypto/credentials-keyring";
@@ -53,6 +56,34 @@ describe("admin CLI gateway commands", () => {
     expect(result.code).toBe(code);
     expect(result.stderr).toMatch(message);
     expect(await ctx.db.selectFrom("gateway_settings").selectAll().orderBy("code").execute()).toEqual(before);
+  });
+
+  it("--credentials-file sets credentials from a JSON file, never echoing them; a bad file is a usage error", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "cli-credentials-"));
+    const good = path.join(dir, "good.json");
+    await writeFile(good, JSON.stringify({ merchant_id: "merchant-from-file-9" }));
+    const created = await cli(["create-gateway", "--code", "filed", "--pg", "sandbox", "--currencies", "KWD", "--credentials-file", good]);
+    expect(created).toMatchObject({ code: 0, stderr: "" });
+    expect(created.stdout).not.toContain("merchant-from-file-9");
+    expect(decryptCredentials(await gateway("filed"), ring(A))).toEqual({ merchant_id: "merchant-from-file-9" });
+    await writeFile(good, JSON.stringify({ merchant_id: "merchant-from-file-10" }));
+    expect(await cli(["update-gateway", "--code", "filed", "--credentials-file", good])).toMatchObject({ code: 0 });
+    expect(decryptCredentials(await gateway("filed"), ring(A))).toEqual({ merchant_id: "merchant-from-file-10" });
+
+    const before = await gateway("filed");
+    for (const [content, message] of [
+      ["{not json", /--credentials-file .*bad\.json: /],
+      [JSON.stringify({ merchant_id: 7 }), /must be a JSON object of strings/],
+      [JSON.stringify(["merchant_id"]), /must be a JSON object of strings/],
+    ] as const) {
+      await writeFile(path.join(dir, "bad.json"), content);
+      const refused = await cli(["update-gateway", "--code", "filed", "--credentials-file", path.join(dir, "bad.json")]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(message);
+    }
+    expect((await cli(["update-gateway", "--code", "filed", "--credentials-file", path.join(dir, "missing.json")])).code).toBe(2);
+    expect(await gateway("filed")).toEqual(before);
+    await ctx.db.deleteFrom("gateway_settings").where("code", "=", "filed").execute(); // the rotation below counts the others
   });
 
   it("disable-gateway and enable-gateway", async () => {

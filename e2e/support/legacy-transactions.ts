@@ -26,31 +26,38 @@ async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise
   }
 }
 
-/** An e-commerce transaction over POST /pos/crt/: `fields` in checkout terms (billing_address), `options` the page flags. */
-export async function createLegacyTransaction(
+/** An e-commerce transaction over POST /pos/crt/ with the API key, as a plugin creates it; `fields` override the defaults. */
+export async function postLegacyTransaction(request: APIRequestContext, fields: Record<string, unknown>): Promise<CreatedTransaction> {
+  const res = await request.post("/pos/crt/", {
+    headers: { Authorization: `Api-Key ${readApiKey()}` },
+    data: {
+      amount: "86",
+      currency_code: "KWD",
+      gateway_code: "sandbox",
+      order_no: orderNo(),
+      // Nobody listens there: the customer stays on our response page after paying.
+      disclosure_url: "http://127.0.0.1:9/disclosure",
+      redirect_url: "http://127.0.0.1:9/back",
+      ...fields,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as CreatedTransaction;
+}
+
+/** A transaction with the page options: `fields` in checkout terms (billing_address), `options` the page flags. */
+export function createLegacyTransaction(
   request: APIRequestContext,
   fields: { billing_address?: Record<string, string>; language?: string },
   options: { capture_address?: boolean; capture_delivery?: boolean },
 ): Promise<CreatedTransaction> {
   const address = Object.fromEntries(Object.entries(fields.billing_address ?? {}).map(([key, value]) => [`customer_address_${key}`, value]));
-  const res = await request.post("/pos/crt/", {
-    headers: { Authorization: `Api-Key ${readApiKey()}` },
-    form: {
-      amount: "86",
-      currency_code: "KWD",
-      gateway_code: "sandbox",
-      order_no: orderNo(),
-      language: fields.language ?? "en",
-      // Nobody listens there: the customer stays on our response page after paying.
-      disclosure_url: "http://127.0.0.1:9/disclosure",
-      redirect_url: "http://127.0.0.1:9/back",
-      capture_address: String(options.capture_address ?? false),
-      capture_delivery: String(options.capture_delivery ?? false),
-      ...address,
-    },
+  return postLegacyTransaction(request, {
+    language: fields.language ?? "en",
+    capture_address: String(options.capture_address ?? false),
+    capture_delivery: String(options.capture_delivery ?? false),
+    ...address,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as CreatedTransaction;
 }
 
 /** What the transaction holds now: its billing address and legacy keys. */

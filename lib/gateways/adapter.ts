@@ -18,6 +18,16 @@ export interface GatewayResult {
 export type FinalResult = GatewayResult & { outcome: Exclude<Outcome, "pending"> };
 export const isFinal = (result: GatewayResult): result is FinalResult => result.outcome !== "pending";
 
+/**
+ * A gateway's message as it arrived (browser return or server callback): its query and form fields, and for
+ * gateways that sign the exact bytes (Stripe), the raw body and the headers.
+ */
+export interface GatewayMessage {
+  params: Record<string, string>;
+  rawBody: string;
+  headers: Headers;
+}
+
 /** A gateway message (browser return or server callback) whose signature checked out. */
 export interface VerifiedMessage {
   messageId: string;
@@ -74,9 +84,14 @@ export interface GatewayAdapter {
   /** Sets the payment up at the gateway; returns where to send the customer. */
   startPayment(ctx: Ctx, input: StartPaymentInput): Promise<{ redirectUrl: string; gatewayResponse: Record<string, unknown> }>;
   /** The reference a message claims to be about, before its signature is checked. */
-  referenceOf(params: Record<string, string>): string | null;
+  referenceOf(message: GatewayMessage): string | null;
   /** Checks a message's signature with the gateway setting's secret; null when it does not check out. */
-  verifyMessage(gateway: GatewaySetting, params: Record<string, string>): VerifiedMessage | null;
+  verifyMessage(gateway: GatewaySetting, message: GatewayMessage): VerifiedMessage | null;
+  /**
+   * How the callback route answers a recorded message, when not with JSON: KNET's response leg wants a body
+   * `REDIRECT=<url>` naming the page its server sends the customer to.
+   */
+  answerCallback?(recorded: { resultUrl: string; changed: boolean }): Response;
   /**
    * Stops a payment the customer has not finished, so that it can never be charged: "released", or "busy" when
    * the gateway may still charge it (the customer's card is already with the bank) or cannot promise otherwise.

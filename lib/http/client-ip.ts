@@ -1,11 +1,9 @@
-import { env } from "@/lib/env";
-
 /**
- * The caller's address for brute-force limits. Behind a trusted proxy (TRUST_PROXY=on) the first
- * X-Forwarded-For entry; otherwise the last one, the hop our own server added.
+ * The caller's address, for brute-force limits and the legacy allow-list: the last X-Forwarded-For entry. Our
+ * web server (scripts/web-server.ts) sets that header from the socket, or keeps a trusted proxy's (TRUST_PROXY),
+ * whose last entry is the address the proxy saw; see lib/http/forwarded-for.ts.
  */
 export function clientIp(headers: Headers): string {
   const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
-  const ip = env.TRUST_PROXY ? hops[0] : hops.at(-1);
-  return ip ?? headers.get("x-real-ip") ?? "unknown";
+  return hops.at(-1) ?? "unknown";
 }

@@ -2,7 +2,7 @@ import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
 import { findAttemptByReference, recordGatewayMessage } from "@/db/queries/payments";
 import type { Ctx } from "@/lib/context";
 import { BadRequest } from "@/lib/errors";
-import { isFinal } from "@/lib/gateways/adapter";
+import { type GatewayMessage, isFinal } from "@/lib/gateways/adapter";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { applyGatewayResult } from "./apply-gateway-result";
 
@@ -24,13 +24,14 @@ export async function recordGatewayResult({
   input,
 }: {
   ctx: Ctx;
-  input: { pg: string; channel: "callback" | "return"; params: Record<string, string> };
+  input: { pg: string; channel: "callback" | "return"; params: Record<string, string>; rawBody?: string; headers?: Headers };
 }): Promise<RecordedResult> {
   const adapter = adapterFor(input.pg);
-  const reference = adapter?.referenceOf(input.params);
+  const received: GatewayMessage = { params: input.params, rawBody: input.rawBody ?? "", headers: input.headers ?? new Headers() };
+  const reference = adapter?.referenceOf(received);
   const attempt = reference ? await findAttemptByReference(ctx.db, reference) : undefined;
   const gateway = attempt ? await findGatewaySettingByCode(ctx.db, attempt.gateway_code) : undefined;
-  const message = adapter && attempt && gateway && attempt.pg === input.pg ? adapter.verifyMessage(gateway, input.params) : null;
+  const message = adapter && attempt && gateway && attempt.pg === input.pg ? adapter.verifyMessage(gateway, received) : null;
   if (!adapter || !attempt || !gateway || !message) throw new BadRequest("The gateway message is not valid.");
   const age = Date.now() - message.issuedAt.getTime();
   if (age > MAX_MESSAGE_AGE_MS || age < -5 * 60 * 1000) throw new BadRequest("The gateway message is too old.");

@@ -13,6 +13,7 @@ import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
 import { reencryptCredentials } from "@/lib/gateways/reencrypt-credentials";
 import { setGatewayEnabled } from "@/lib/gateways/set-gateway-enabled";
 import { updateGatewaySetting } from "@/lib/gateways/update-gateway-setting";
+import type { KnownPg } from "@/lib/gateways/known-gateways";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { splitNetworks } from "@/lib/legacy/allowed-networks";
@@ -21,7 +22,7 @@ import { bulkUploader } from "@/lib/legacy/bulk/bulk-uploader";
 import { createBulkPaymentRequests } from "@/lib/legacy/bulk/create-bulk-payment-requests";
 import { listMessages } from "@/lib/notifications/list-messages";
 import { updateSettings } from "@/lib/settings/update-settings";
-import { gatewayMode, list, numberOption, onOff, parseOptions, UsageError } from "./usage-error";
+import { credentialsFile, gatewayMode, list, numberOption, onOff, parseOptions, UsageError } from "./usage-error";
 
 /** `enable-gateway` / `disable-gateway --code C`. */
 function gatewaySwitch(enabled: boolean): Command {
@@ -121,18 +122,18 @@ export const commands: Record<string, Command> = {
   "enable-currency": currencySwitch(true),
   "create-gateway": {
     usage:
-      'create-gateway --code C --pg sandbox --currencies KWD,USD [--operation purchase|authorize] [--fee-fixed 0.250] [--fee-percent 1.5] [--name "…"] [--icon-url U] [--mode sandbox|production]',
+      'create-gateway --code C --pg sandbox --currencies KWD,USD [--operation purchase|authorize] [--fee-fixed 0.250] [--fee-percent 1.5] [--name "…"] [--icon-url U] [--mode sandbox|production] [--credentials-file F.json]',
     async run(ctx, args) {
       const o = parseOptions(
         args,
-        { code: s, pg: s, currencies: s, operation: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s, mode: s },
+        { code: s, pg: s, currencies: s, operation: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s, mode: s, "credentials-file": s },
         ["code", "pg", "currencies"],
       );
       const g = await createGatewaySetting({
         ctx,
         input: {
           code: o.code!,
-          pg: o.pg! as "sandbox",
+          pg: o.pg! as KnownPg,
           currencies: list(o.currencies)!,
           operation: o.operation as "purchase",
           feeFixed: o["fee-fixed"],
@@ -140,6 +141,7 @@ export const commands: Record<string, Command> = {
           name: o.name,
           iconUrl: o["icon-url"],
           isSandbox: gatewayMode(o.mode),
+          credentials: await credentialsFile(o["credentials-file"]),
         },
       });
       return [`Gateway setting ${g.code} (${g.pg}, ${g.operation}, ${g.currencies.join(", ")}).`];
@@ -147,11 +149,11 @@ export const commands: Record<string, Command> = {
   },
   "update-gateway": {
     usage:
-      'update-gateway --code C [--new-code C2] [--name "…"] [--pg sandbox] [--currencies KWD,USD] [--operation purchase|authorize] [--fee-fixed F] [--fee-percent P] [--icon-url U|""] [--mode sandbox|production]',
+      'update-gateway --code C [--new-code C2] [--name "…"] [--pg sandbox] [--currencies KWD,USD] [--operation purchase|authorize] [--fee-fixed F] [--fee-percent P] [--icon-url U|""] [--mode sandbox|production] [--credentials-file F.json]',
     async run(ctx, args) {
       const o = parseOptions(
         args,
-        { code: s, "new-code": s, pg: s, currencies: s, operation: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s, mode: s },
+        { code: s, "new-code": s, pg: s, currencies: s, operation: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s, mode: s, "credentials-file": s },
         ["code"],
       );
       const { code, ...changes } = o;
@@ -161,7 +163,7 @@ export const commands: Record<string, Command> = {
         input: {
           code: code!,
           newCode: o["new-code"],
-          pg: o.pg as "sandbox" | undefined,
+          pg: o.pg as KnownPg | undefined,
           currencies: list(o.currencies),
           operation: o.operation as "purchase" | undefined,
           feeFixed: o["fee-fixed"],
@@ -170,6 +172,7 @@ export const commands: Record<string, Command> = {
           // An empty --icon-url removes it.
           iconUrl: o["icon-url"] === "" ? null : o["icon-url"],
           isSandbox: gatewayMode(o.mode),
+          credentials: await credentialsFile(o["credentials-file"]),
         },
       });
       return [`Gateway setting ${g.code} (${g.pg}, ${g.operation}, ${g.currencies.join(", ")}) saved.`];

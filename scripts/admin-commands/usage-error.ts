@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { readFile } from "node:fs/promises";
 
 /** Wrong or missing command-line arguments: the CLI prints the message and exits with code 2. */
 export class UsageError extends Error {}
@@ -39,4 +40,23 @@ export function gatewayMode(value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;
   if (value === "sandbox" || value === "production") return value === "sandbox";
   throw new UsageError("--mode must be sandbox or production.");
+}
+
+/**
+ * `--credentials-file F`: a gateway's credentials as a JSON object of strings (`{"secret_key": "…"}`), read from
+ * a file so that secrets stay out of the shell's history and the process list.
+ */
+export async function credentialsFile(file: string | undefined): Promise<Record<string, string> | undefined> {
+  if (file === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new UsageError(`--credentials-file ${file}: ${(error as Error).message.split("\n")[0]}`);
+  }
+  const values = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? Object.entries(parsed) : null;
+  if (!values || values.some(([, v]) => typeof v !== "string")) {
+    throw new UsageError(`--credentials-file ${file}: must be a JSON object of strings, e.g. {"secret_key": "…"}.`);
+  }
+  return Object.fromEntries(values) as Record<string, string>;
 }

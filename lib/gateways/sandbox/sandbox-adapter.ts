@@ -44,9 +44,9 @@ export const sandboxAdapter: GatewayAdapter = {
     return { redirectUrl: sandboxCardPageUrl(input.referenceNumber), gatewayResponse: { paymentid, result: "INITIALIZED" } };
   },
 
-  referenceOf: (params) => params.ref ?? null,
+  referenceOf: ({ params }) => params.ref ?? null,
 
-  verifyMessage(gateway, params) {
+  verifyMessage(gateway, { params }) {
     const secret = secretOf(gateway.config);
     const outcome = RESULT_OUTCOMES[params.result ?? ""];
     const issuedAt = new Date(params.issued_at ?? "");

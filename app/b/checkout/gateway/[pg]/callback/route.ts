@@ -1,14 +1,17 @@
 import { appContext } from "@/lib/context";
+import { adapterFor } from "@/lib/gateways/adapters";
 import { handleRoute } from "@/lib/http/handle-route";
-import { readForm } from "@/lib/http/read-form";
+import { readGatewayMessage } from "@/lib/http/read-gateway-message";
 import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
+import { resultPageUrl } from "@/lib/payments/result-page-url";
 
 export const dynamic = "force-dynamic";
 
-// The gateway's server-to-server callback (JSON or form), signed like the browser return.
+// The gateway's server-to-server callback (JSON or form). The answer is JSON unless the gateway wants its own.
 export const POST = handleRoute<{ pg: string }>(async (request, { params }) => {
   const { pg } = await params;
-  const body = await readForm(request);
-  const recorded = await recordGatewayResult({ ctx: appContext(), input: { pg, channel: "callback", params: body } });
-  return Response.json({ status: "ok", changed: recorded.changed });
+  const message = await readGatewayMessage(request);
+  const recorded = await recordGatewayResult({ ctx: appContext(), input: { pg, channel: "callback", ...message } });
+  const answer = adapterFor(pg)?.answerCallback;
+  return answer ? answer({ resultUrl: resultPageUrl(recorded), changed: recorded.changed }) : Response.json({ status: "ok", changed: recorded.changed });
 });

@@ -1,16 +1,19 @@
 import { appContext } from "@/lib/context";
-import { env } from "@/lib/env";
 import { handleRoute } from "@/lib/http/handle-route";
+import { readGatewayMessage } from "@/lib/http/read-gateway-message";
 import { seeOther } from "@/lib/http/see-other";
 import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
+import { resultPageUrl } from "@/lib/payments/result-page-url";
 
 export const dynamic = "force-dynamic";
 
-// The gateway sends the customer's browser back here with a signed message; then on to the result page, which
-// shows this attempt's outcome (a tab whose attempt was replaced by a newer one learns so).
-export const GET = handleRoute<{ pg: string }>(async (request, { params }) => {
+// The gateway sends the customer's browser back here with a signed message (a link, or a form some gateways
+// post); then on to the result page, which shows this attempt's outcome (a tab whose attempt was replaced by a
+// newer one learns so).
+const comeBack = handleRoute<{ pg: string }>(async (request, { params }) => {
   const { pg } = await params;
-  const query = Object.fromEntries(new URL(request.url).searchParams.entries());
-  const recorded = await recordGatewayResult({ ctx: appContext(), input: { pg, channel: "return", params: query } });
-  return seeOther(`${env.APP_URL}/b/checkout/redirect/result/?session_id=${recorded.sessionId}&reference=${recorded.referenceNumber}`);
+  const message = await readGatewayMessage(request);
+  const recorded = await recordGatewayResult({ ctx: appContext(), input: { pg, channel: "return", ...message } });
+  return seeOther(resultPageUrl(recorded));
 });
+export { comeBack as GET, comeBack as POST };

