@@ -8,7 +8,7 @@ import { formatUnits } from "@/lib/money/decimal";
 import { listMessages } from "@/lib/notifications/list-messages";
 import { remainingUnits } from "@/lib/operations/resolve-amount";
 import { SESSION_ID } from "@/lib/transactions/get-transaction";
-import { panelOperationsFor } from "./panel-operations";
+import { panelOperationsFor, splitByGateway } from "./panel-operations";
 
 /** A transaction's e-mails and SMS on its page: far more than any transaction sends. */
 const MESSAGES_SHOWN = 200;
@@ -32,7 +32,8 @@ export async function loadTransactionDetail({ ctx, input }: { ctx: Ctx; input: {
     attachmentToken: view.attachment_token,
     ...history,
     messages,
-    allowed: panelOperationsFor(input.caller, view.txn),
+    /** The operations this user may start now, and sentences for those the gateway takes no API call for. */
+    ...splitByGateway(panelOperationsFor(input.caller, view.txn), history.attempts),
     /** What a refund or capture may move now, with the currency's places. */
     remaining: formatUnits(remainingUnits(view.txn, view.decimals), view.decimals),
   };

@@ -1,5 +1,9 @@
 import type { TransactionRow } from "@/db/queries/transactions";
 import { mayDo, type Caller } from "@/lib/auth/permissions";
+import type { AttemptEntry } from "@/db/queries/transaction-detail";
+import type { MoneyOperation } from "@/db/types";
+import { adapterFor } from "@/lib/gateways/adapters";
+import { unsupportedOperationMessage } from "@/lib/gateways/unsupported-operation";
 import { allowedIn } from "@/lib/operations/operation-rules";
 
 /** The operations the panel offers on a transaction (delete stays with the API and the CLI). */
@@ -17,6 +21,22 @@ export function panelOperationsFor(caller: Caller, txn: Pick<TransactionRow, "st
   if (txn.deleted_at) return [];
   return panelOperationsIn(txn.state).filter((name) => mayDo(caller, name));
 }
+
+/**
+ * Splits the offered operations by what the paid attempt's gateway takes through its API: the others get no
+ * button but a sentence saying where to do them (the verb refuses them with the same sentence).
+ */
+export function splitByGateway(offered: PanelOperation[], attempts: AttemptEntry[]) {
+  const paid = attempts.find((a) => a.state === "success" && !a.is_duplicate);
+  const supported = paid ? adapterFor(paid.pg)?.features.operations : undefined;
+  const cannot = (name: PanelOperation) => paid !== undefined && supported !== undefined && isMoney(name) && !supported.includes(name);
+  return {
+    allowed: offered.filter((name) => !cannot(name)),
+    unsupported: offered.filter(cannot).map((name) => unsupportedOperationMessage(name as MoneyOperation, { code: paid!.gateway_code, pg: paid!.pg })),
+  };
+}
+
+const isMoney = (name: PanelOperation): name is MoneyOperation & PanelOperation => name === "refund" || name === "capture" || name === "void";
 
 /** The panel's operations a transaction in this state allows, whoever asks. */
 export function panelOperationsIn(state: TransactionRow["state"]): PanelOperation[] {

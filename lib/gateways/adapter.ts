@@ -79,8 +79,11 @@ export interface OperationInput {
 
 /** One interface for every payment gateway: start or release a payment, check its messages, ask about it, operate on it. */
 export interface GatewayAdapter {
-  /** Saving cards (save_card, auto_debit) and authorizing a zero amount to save one. */
-  features: { tokenization: boolean; zeroAuthorization: boolean };
+  /**
+   * Saving cards (save_card, auto_debit), authorizing a zero amount to save one, and the money operations the
+   * gateway takes through its API (the others are refused with a message saying so).
+   */
+  features: { tokenization: boolean; zeroAuthorization: boolean; operations: readonly MoneyOperation[] };
   /** Sets the payment up at the gateway; returns where to send the customer. */
   startPayment(ctx: Ctx, input: StartPaymentInput): Promise<{ redirectUrl: string; gatewayResponse: Record<string, unknown> }>;
   /** The reference a message claims to be about, before its signature is checked. */

@@ -9,6 +9,7 @@ import type { Ctx } from "@/lib/context";
 import { Conflict } from "@/lib/errors";
 import type { OperationResult } from "@/lib/gateways/adapter";
 import { adapterFor } from "@/lib/gateways/adapters";
+import { unsupportedOperationMessage } from "@/lib/gateways/unsupported-operation";
 import { logger } from "@/lib/log/logger";
 import { moneyAnswer, type OperationAnswer } from "./operation-answer";
 import { operationOrigin, type Idempotency } from "./operation-origin";
@@ -39,6 +40,7 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   const { attempt, gateway } = (await findSettledAttempt(ctx.db, txn.session_id)) ?? {};
   const adapter = gateway ? adapterFor(gateway.pg) : null;
   if (!attempt || !gateway || !adapter) throw new Conflict("The payment's gateway is no longer configured; the operation cannot be sent.");
+  if (!adapter.features.operations.includes(kind)) throw new Conflict(unsupportedOperationMessage(kind, gateway));
   refuseWhileHeld(kind, txn);
   const amount = resolveAmount(kind, input.amount, txn, view.decimals);
 

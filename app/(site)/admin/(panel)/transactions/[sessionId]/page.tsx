@@ -74,6 +74,11 @@ export default async function TransactionPage({ params }: Props) {
           noneNote={noneNote}
           action={operationAction}
         />
+        {detail.unsupported.map((note) => (
+          <p key={note} className="mt-2 text-sm text-slate-700">
+            {note}
+          </p>
+        ))}
       </section>
 
       <section aria-labelledby="details" className={section}>
