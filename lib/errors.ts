@@ -43,6 +43,13 @@ export class Conflict extends DomainError {}
 
 export class PayloadTooLarge extends DomainError {}
 
+/**
+ * A gateway that cannot take a payment now: unreachable, or refusing our credentials. The customer is sent back to
+ * the payment page with a notice (never a 5xx page); an API caller gets a 502. The message is for the log and the
+ * panel and never holds a secret.
+ */
+export class GatewayUnavailable extends DomainError {}
+
 export class UnsupportedMediaType extends DomainError {}
 
 /** A 429 with Retry-After; the message defaults to the login throttle's. */

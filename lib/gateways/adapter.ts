@@ -84,7 +84,12 @@ export interface GatewayAdapter {
    * gateway takes through its API (the others are refused with a message saying so).
    */
   features: { tokenization: boolean; zeroAuthorization: boolean; operations: readonly MoneyOperation[] };
-  /** Sets the payment up at the gateway; returns where to send the customer. */
+  /**
+   * What is wrong with credentials about to be saved (by name: "resource_key" → "must be 16 characters"), checked
+   * by their form only; the panel and the CLI show it under the field.
+   */
+  credentialErrors?(values: Record<string, string>): Record<string, string>;
+  /** Sets the payment up at the gateway; returns where to send the customer. Unreachable or refusing our credentials: GatewayUnavailable. */
   startPayment(ctx: Ctx, input: StartPaymentInput): Promise<{ redirectUrl: string; gatewayResponse: Record<string, unknown> }>;
   /** The reference a message claims to be about, before its signature is checked. */
   referenceOf(message: GatewayMessage): string | null;

@@ -2,6 +2,7 @@ import type { GatewaySetting } from "@/db/types";
 import { decryptCredentials, encryptCredentials } from "@/lib/crypto/credentials-cipher";
 import type { FieldErrors } from "@/lib/errors";
 import { addFieldError } from "@/lib/validation/parse-input";
+import { adapterFor } from "./adapters";
 import { CREDENTIAL_FIELDS } from "./credential-fields";
 import type { KnownPg } from "./known-gateways";
 
@@ -33,6 +34,9 @@ export function sealCredentials(input: {
     if (field.required && !(field.name in given) && !kept.includes(field.name)) {
       addFieldError(input.errors, ["credentials", field.name], `Enter the ${field.label.toLowerCase()}.`);
     }
+  }
+  for (const [name, message] of Object.entries(adapterFor(input.pg)?.credentialErrors?.(given) ?? {})) {
+    addFieldError(input.errors, ["credentials", name], message);
   }
   if (Object.keys(input.errors).length > 0) return undefined;
   if (Object.keys(given).length === 0 && kept.length === storedNames.length) return undefined;

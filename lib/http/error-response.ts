@@ -3,6 +3,7 @@ import {
   Conflict,
   DomainError,
   Forbidden,
+  GatewayUnavailable,
   MethodNotAllowed,
   NotFound,
   PayloadTooLarge,
@@ -22,6 +23,7 @@ function mapping(error: DomainError): Mapping {
   if (error instanceof MethodNotAllowed) return { status: 405, headers: { Allow: error.allow.join(", ") } };
   if (error instanceof Conflict) return { status: 409 };
   if (error instanceof PayloadTooLarge) return { status: 413 };
+  if (error instanceof GatewayUnavailable) return { status: 502 };
   if (error instanceof UnsupportedMediaType) return { status: 415 };
   if (error instanceof TooManyRequests) return { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } };
   return { status: 400 };

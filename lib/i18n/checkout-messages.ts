@@ -68,6 +68,7 @@ export interface CheckoutMessages {
   secureNote: string;
   lastDeclined: string;
   lastCanceled: string;
+  methodUnavailable: string;
   expiredBody: (merchant: string) => string;
   results: Record<ResultKind, { title: string; body: string }>;
   referenceNumber: string;
@@ -128,6 +129,7 @@ const en: CheckoutMessages = {
   secureNote: "You will enter your card details on the payment provider's secure page.",
   lastDeclined: "Your payment was declined. You can try again.",
   lastCanceled: "You canceled the payment. You can try again.",
+  methodUnavailable: "This payment method is not available right now. Choose another one or try again later.",
   expiredBody: (merchant) => `The time to pay has passed. Please contact ${merchant} for a new payment link.`,
   results: {
     paid: { title: "Payment successful", body: "Thank you. Your payment has been received." },
@@ -237,6 +239,7 @@ const ar: CheckoutMessages = {
   secureNote: "ستُدخل بيانات بطاقتك في الصفحة الآمنة لمزوّد خدمة الدفع.",
   lastDeclined: "تم رفض عملية الدفع. يمكنك المحاولة مرة أخرى.",
   lastCanceled: "لقد ألغيت عملية الدفع. يمكنك المحاولة مرة أخرى.",
+  methodUnavailable: "طريقة الدفع هذه غير متاحة حالياً. اختر طريقة أخرى أو حاول مرة أخرى لاحقاً.",
   expiredBody: (merchant) => `انتهت المهلة المحددة للدفع. يُرجى التواصل مع ${merchant} للحصول على رابط دفع جديد.`,
   results: {
     paid: { title: "تم الدفع بنجاح", body: "شكرًا لك، تم استلام دفعتك." },

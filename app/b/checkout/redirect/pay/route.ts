@@ -5,11 +5,12 @@ import {
 } from "@/lib/checkout-page/typed-fields-cookie";
 import { appContext } from "@/lib/context";
 import { env } from "@/lib/env";
-import { ValidationFailed } from "@/lib/errors";
+import { GatewayUnavailable, ValidationFailed } from "@/lib/errors";
 import { handleRoute } from "@/lib/http/handle-route";
 import { readForm } from "@/lib/http/read-form";
 import { seeOther } from "@/lib/http/see-other";
 import type { TypedPageFields } from "@/lib/legacy/page-fields";
+import { logger } from "@/lib/log/logger";
 import { startPayment } from "@/lib/payments/start-payment";
 
 export const dynamic = "force-dynamic";
@@ -24,6 +25,11 @@ async function pay(request: Request, sessionId: string, code: string, typed?: Ty
     // payment page says so.
     response = seeOther(result.kind === "redirect" ? result.url : pagePath(result.kind === "busy" ? "result" : "start", sessionId));
   } catch (error) {
+    // The gateway is down or refuses our credentials: back to the page, which says so (the log has why).
+    if (error instanceof GatewayUnavailable) {
+      logger.error({ sessionId, code, reason: error.message }, "payment method unavailable");
+      return seeOther(`${pagePath("start", sessionId)}&unavailable=1`);
+    }
     // The address or delivery location a legacy page asks for is missing or wrong: back to the page, which shows
     // what was typed with each field's problem (a payment_url link sent nothing: the page simply asks).
     if (!(error instanceof ValidationFailed)) throw error;

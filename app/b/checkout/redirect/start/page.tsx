@@ -17,7 +17,7 @@ import { formatMoney } from "@/lib/i18n/format-money";
 // The hosted payment page behind checkout_url (/b/checkout/redirect/start/?session_id=…): the amount, one choice
 // per payment method and a Pay button in a plain form; or, once there is nothing to pay, the outcome.
 
-type Props = { searchParams: Promise<{ session_id?: string | string[] }> };
+type Props = { searchParams: Promise<{ session_id?: string | string[]; unavailable?: string | string[] }> };
 
 const pageFor = async ({ searchParams }: Props) => paymentPageForRequest(queryParam((await searchParams).session_id));
 
@@ -64,6 +64,11 @@ export default async function PaymentStartPage(props: Props) {
           </>
         ) : null}
       </dl>
+      {(await props.searchParams).unavailable ? (
+        <p role="alert" className="mt-4 rounded-lg border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900">
+          {t.methodUnavailable}
+        </p>
+      ) : null}
       {view.retryNotice ? (
         <p role="alert" className="mt-4 rounded-lg border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900">
           {view.retryNotice === "declined" ? t.lastDeclined : t.lastCanceled}
