@@ -24,6 +24,19 @@ const finalResult = (outcome: FinalResult["outcome"], message: string | null, ga
 });
 
 /**
+ * Our result for KNET's fields about a processed payment (a decrypted trandata, or the transaction service's
+ * answer, which names the payment id `payid`): `result` decides, every other result word is its message.
+ */
+export function knetResult(fields: Record<string, string>): FinalResult {
+  const gatewayResponse: Record<string, unknown> = {};
+  for (const name of [...FIELDS, ...UDFS]) gatewayResponse[name] = fields[name] ?? null;
+  gatewayResponse.paymentid = fields.paymentid ?? fields.payid ?? null;
+  gatewayResponse.responsecode = fields.authRespCode ?? null;
+  const outcome = outcomeOf(fields.result ?? "");
+  return finalResult(outcome, outcome === "success" ? null : (fields.result ?? null), gatewayResponse);
+}
+
+/**
  * Reads KNET's post to the response URL. A processed payment comes as encrypted `trandata`; only what decrypts
  * with the resource key is trusted. A failure before processing comes as clear `Error`/`ErrorText`, which anyone
  * could send: it is returned unverified, for the caller to confirm by inquiry.
@@ -34,11 +47,7 @@ export function readKnetResponse(resourceKey: string, params: Record<string, str
     if (plain === null) return null;
     const fields = Object.fromEntries(new URLSearchParams(plain));
     if (!fields.result || !fields.trackid) return null;
-    const gatewayResponse: Record<string, unknown> = {};
-    for (const name of [...FIELDS, ...UDFS]) gatewayResponse[name] = fields[name] ?? null;
-    gatewayResponse.responsecode = fields.authRespCode ?? null;
-    const outcome = outcomeOf(fields.result);
-    return { verified: true, trackId: fields.trackid, result: finalResult(outcome, outcome === "success" ? null : fields.result, gatewayResponse) };
+    return { verified: true, trackId: fields.trackid, result: knetResult(fields) };
   }
   if (params.Error || params.ErrorText) {
     const message = params.ErrorText || params.Error!;
