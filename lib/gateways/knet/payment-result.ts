@@ -8,6 +8,7 @@ export type KnetResponse =
 
 const FIELDS = ["result", "paymentid", "trackid", "tranid", "ref", "auth", "postdate", "amt", "avr", "authRespCode"];
 const UDFS = ["udf1", "udf2", "udf3", "udf4", "udf5"];
+const READABLE = /^[^\p{Cc}\uFFFD]*$/u;
 
 function outcomeOf(result: string): Exclude<Outcome, "pending"> {
   if (result === "CAPTURED") return "success";
@@ -44,9 +45,11 @@ export function knetResult(fields: Record<string, string>): FinalResult {
 export function readKnetResponse(resourceKey: string, params: Record<string, string>): KnetResponse | null {
   if (params.trandata) {
     const plain = decryptTrandata(resourceKey, params.trandata);
-    if (plain === null) return null;
+    // CBC has no integrity check of its own: altered ciphertext often still unpads, but into garbled bytes. Only
+    // readable text with KNET's numeric payment id counts as written by the key's holder.
+    if (plain === null || !READABLE.test(plain)) return null;
     const fields = Object.fromEntries(new URLSearchParams(plain));
-    if (!fields.result || !fields.trackid) return null;
+    if (!fields.result || !fields.trackid || !/^\d+$/.test(fields.paymentid ?? "")) return null;
     return { verified: true, trackId: fields.trackid, result: knetResult(fields) };
   }
   if (params.Error || params.ErrorText) {
