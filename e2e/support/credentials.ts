@@ -30,3 +30,6 @@ export function readApiKey(): string {
   if (!key) throw new Error(`${API_KEY_FILE} is empty; did the e2e web server start?`);
   return key;
 }
+
+/** The KNET test terminal the stand-in plays (e2e/support/knet-stand-in-server.ts) and the `knet` setting uses. */
+export const KNET_TERMINAL = { tranportalId: "107701", password: "e2e-knet-password", resourceKey: "E2EKNETRESOURCE1" } as const;

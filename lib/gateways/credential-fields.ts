@@ -14,4 +14,9 @@ export interface CredentialField {
  */
 export const CREDENTIAL_FIELDS: Record<KnownPg, readonly CredentialField[]> = {
   sandbox: [{ name: "merchant_id", label: "Merchant id", required: false }],
+  knet: [
+    { name: "tranportal_id", label: "Tranportal id", required: true },
+    { name: "tranportal_password", label: "Tranportal password", required: true },
+    { name: "resource_key", label: "Terminal resource key", required: true },
+  ],
 };
