@@ -2,10 +2,12 @@
 // build (run `npm run build` first). Each prints its figures; the command exits 1 when an invariant broke.
 import { databaseOutage } from "./faults/database-outage";
 import { requireBuild } from "./faults/fault-app";
+import { slowReceivers } from "./faults/slow-receivers";
 
 const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "database-outage-embedded": () => databaseOutage("embedded"),
   "database-outage-external": () => databaseOutage("external"),
+  "slow-receivers": slowReceivers,
 };
 
 async function main() {

@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "@/db/embedded-postgres";
+import { embeddedDatabaseUrl, withClient } from "../bench/database";
 import { stopProcess } from "../bench/processes";
 import { percentile } from "../bench/stats";
 import {
@@ -45,7 +45,7 @@ export async function databaseOutage(database: "embedded" | "external"): Promise
   const apiKey = await createFaultFixtures(env);
   const { app, stop } = await startFaultApp(env);
   const cluster = external ? external.cluster : path.join(FAULT_DATA_DIR, "postgres");
-  const url = external?.url ?? (await embeddedUrl());
+  const url = external?.url ?? (await embeddedDatabaseUrl(FAULT_DATA_DIR, "checkout"));
   const failures: string[] = [];
   try {
     // Expiry jobs due during and after the outage: the job engine must run them once it can.
@@ -175,16 +175,6 @@ async function waitForDatabase(url: string): Promise<number> {
   }
 }
 
-async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const missingSessions = (url: string, ids: string[]) =>
   withClient(url, async (c) => {
     const { rows } = await c.query<{ n: number }>("SELECT count(*)::int AS n FROM transactions WHERE session_id = ANY($1)", [ids]);
@@ -201,11 +191,6 @@ async function expiredCount(url: string, ids: string[]): Promise<number> {
     if (n === ids.length || Date.now() > deadline) return n;
     await sleep(500);
   }
-}
-
-async function embeddedUrl(): Promise<string> {
-  const password = (await readFile(path.join(FAULT_DATA_DIR, "postgres.password"), "utf8")).trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${FAULT_PG_PORT}/checkout`;
 }
 
 /** A PostgreSQL of the experiment's own (as an operator's server would be), which it kills and starts again. */
