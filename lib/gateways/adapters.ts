@@ -1,8 +1,9 @@
 import type { GatewayAdapter } from "./adapter";
 import type { KnownPg } from "./known-gateways";
 import { sandboxAdapter } from "./sandbox/sandbox-adapter";
+import { stripeAdapter } from "./stripe/stripe-adapter";
 
-const ADAPTERS: Record<KnownPg, GatewayAdapter> = { sandbox: sandboxAdapter };
+const ADAPTERS: Record<KnownPg, GatewayAdapter> = { sandbox: sandboxAdapter, stripe: stripeAdapter };
 
 /** The adapter for a gateway setting's `pg`, or null when this build has none. */
 export const adapterFor = (pg: string): GatewayAdapter | null => ADAPTERS[pg as KnownPg] ?? null;

@@ -14,4 +14,8 @@ export interface CredentialField {
  */
 export const CREDENTIAL_FIELDS: Record<KnownPg, readonly CredentialField[]> = {
   sandbox: [{ name: "merchant_id", label: "Merchant id", required: false }],
+  stripe: [
+    { name: "secret_key", label: "Secret key", required: true },
+    { name: "webhook_signing_secret", label: "Webhook signing secret", required: true },
+  ],
 };
