@@ -15,22 +15,23 @@ export const STRIPE_EVENTS: Record<string, Outcome> = {
   "checkout.session.expired": "canceled",
 };
 
-const isWebhook = (message: GatewayMessage) => message.headers.has("stripe-signature");
-
-/** The event's reference_number metadata, when it is one of the events we follow; null for any other body. */
-function eventReference(rawBody: string): string | null {
+/** A webhook's body: an event, with the reference_number metadata when it is one we follow. Null for anything else. */
+function eventIn(rawBody: string): { reference: string | null } | null {
   try {
-    const event = JSON.parse(rawBody) as { type?: unknown; data?: { object?: { metadata?: Record<string, unknown> } } };
+    const event = JSON.parse(rawBody) as { object?: unknown; type?: unknown; data?: { object?: { metadata?: Record<string, unknown> } } };
+    if (event?.object !== "event") return null;
     const reference = event.data?.object?.metadata?.reference_number;
-    return typeof event.type === "string" && event.type in STRIPE_EVENTS && typeof reference === "string" ? reference : null;
+    return { reference: typeof event.type === "string" && event.type in STRIPE_EVENTS && typeof reference === "string" ? reference : null };
   } catch {
     return null;
   }
 }
 
 /** A webhook names its payment in its Checkout Session's metadata; a browser return in its `ref`. */
-export const stripeReferenceOf = (message: GatewayMessage): string | null =>
-  isWebhook(message) ? eventReference(message.rawBody) : (message.params.ref ?? null);
+export const stripeReferenceOf = (message: GatewayMessage): string | null => {
+  const event = eventIn(message.rawBody);
+  return event ? event.reference : (message.params.ref ?? null);
+};
 
 /**
  * A webhook checks out with the SDK against the exact body and the endpoint's signing secret (an event is signed
@@ -38,24 +39,24 @@ export const stripeReferenceOf = (message: GatewayMessage): string | null =>
  * leg: reloading it is a repeat, which Stripe's adapter takes (see `resendsUntilAcknowledged`).
  */
 export function verifyStripeMessage(gateway: GatewaySetting, message: GatewayMessage): VerifiedMessage | null {
-  if (!isWebhook(message)) {
+  const event = eventIn(message.rawBody);
+  if (!event) {
     const leg = verifiedReturnLeg(gateway, message.params);
     if (!leg) return null;
     return { messageId: `${leg}:${message.params.ref}`, issuedAt: new Date(), referenceNumber: message.params.ref!, outcome: leg === "cancel" ? "canceled" : "success" };
   }
   const secret = webhookSecretOf(gateway);
   if (!secret) return null;
-  let event: Stripe.Event;
+  let verified: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(message.rawBody, message.headers.get("stripe-signature") ?? "", secret);
+    verified = Stripe.webhooks.constructEvent(message.rawBody, message.headers.get("stripe-signature") ?? "", secret);
   } catch {
     return null;
   }
-  const reference = eventReference(message.rawBody);
-  const outcome = STRIPE_EVENTS[event.type];
-  if (!reference || !outcome) return null;
+  const outcome = STRIPE_EVENTS[verified.type];
+  if (!event.reference || !outcome) return null;
   // When this delivery was signed (checked within five minutes by the SDK), not when the event happened: Stripe
   // resends an unanswered event for days.
   const signedAt = Number(/(?:^|,)t=(\d+)/.exec(message.headers.get("stripe-signature") ?? "")?.[1]);
-  return { messageId: event.id, issuedAt: new Date(signedAt * 1000), referenceNumber: reference, outcome };
+  return { messageId: verified.id, issuedAt: new Date(signedAt * 1000), referenceNumber: event.reference, outcome };
 }
