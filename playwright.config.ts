@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR } from "./e2e/support/credentials";
+import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR, STRIPE_E2E_CREDENTIALS } from "./e2e/support/credentials";
 
 // End-to-end tests against the production build (`npm run build` first) in Debian's Chromium
 // (`apt-get install chromium`; Playwright's own browser download is not reachable from here).
@@ -7,6 +7,12 @@ import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR } from "./e2e/suppo
 // Ports may be moved (E2E_PORT, E2E_PG_PORT) to run two checkouts' suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// The Stripe stand-in (e2e/support/stripe-stand-in-server.ts), 1100 ports above the app's.
+const STRIPE_PORT = PORT + 1100;
+const STRIPE_ENV = {
+  E2E_STRIPE_SECRET_KEY: STRIPE_E2E_CREDENTIALS.secret_key,
+  E2E_STRIPE_WEBHOOK_SECRET: STRIPE_E2E_CREDENTIALS.webhook_signing_secret,
+};
 const CI = !!process.env.CI;
 
 const chromium = {
@@ -48,33 +54,47 @@ export default defineConfig({
     // panel's sign-in needs scripts.
     { name: "chromium-no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /admin-.*\.spec\.ts/ },
   ],
-  webServer: {
-    // Wipes DATA_DIR, creates the superuser and API key with the admin CLI, then `npm start`.
-    command: "bash e2e/support/start-server.sh",
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false, // every run starts from an empty database
-    timeout: 180_000,
-    // SIGTERM to the whole process group; the launcher then stops Next.js and its embedded PostgreSQL.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      APP_URL: BASE_URL,
-      DATA_DIR: E2E_DATA_DIR,
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54350",
-      DEMO_DATA: "off",
-      NEXT_TELEMETRY_DISABLED: "1",
-      LOG_LEVEL: "warn",
-      // The "no answer" test card's delayed callback, short enough for a spec to wait for it.
-      SANDBOX_LATE_CALLBACK_SECONDS: "3",
-      // The specs' webhook receivers listen on 127.0.0.1, which production otherwise refuses as a target.
-      ALLOW_PRIVATE_URLS: "on",
-      E2E_ADMIN_USERNAME: adminUser.username,
-      E2E_ADMIN_PASSWORD: adminUser.password,
-      E2E_API_KEY_NAME: API_KEY_NAME,
-      E2E_API_KEY_FILE: API_KEY_FILE,
+  webServer: [
+    {
+      command: "npx tsx e2e/support/stripe-stand-in-server.ts",
+      port: STRIPE_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { STRIPE_STAND_IN_PORT: String(STRIPE_PORT), APP_URL: BASE_URL, ...STRIPE_ENV },
     },
-  },
+    {
+      // Wipes DATA_DIR, creates the superuser and API key with the admin CLI, then `npm start`.
+      command: "bash e2e/support/start-server.sh",
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false, // every run starts from an empty database
+      timeout: 180_000,
+      // SIGTERM to the whole process group; the launcher then stops Next.js and its embedded PostgreSQL.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        HOST: "127.0.0.1",
+        PORT: String(PORT),
+        APP_URL: BASE_URL,
+        DATA_DIR: E2E_DATA_DIR,
+        EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54350",
+        DEMO_DATA: "off",
+        NEXT_TELEMETRY_DISABLED: "1",
+        LOG_LEVEL: "warn",
+        // The "no answer" test card's delayed callback, short enough for a spec to wait for it.
+        SANDBOX_LATE_CALLBACK_SECONDS: "3",
+        // The specs' webhook receivers listen on 127.0.0.1, which production otherwise refuses as a target.
+        ALLOW_PRIVATE_URLS: "on",
+        E2E_ADMIN_USERNAME: adminUser.username,
+        E2E_ADMIN_PASSWORD: adminUser.password,
+        E2E_API_KEY_NAME: API_KEY_NAME,
+        E2E_API_KEY_FILE: API_KEY_FILE,
+        // The SDK talks to the Stripe stand-in; start-server.sh saves the stripe settings with its keys.
+        STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`,
+        ...STRIPE_ENV,
+      },
+    },
+  ],
 });

@@ -119,7 +119,7 @@ describe("creating a gateway setting from the panel", () => {
       iconUrl: ["Enter a valid absolute URL starting with http:// or https://."],
     }],
     ["a currency not configured", { currencies: ["KWD", "GBP"] }, { currencies: ["Not in the configured currencies list: GBP. Add them first (add-currency)."] }],
-    ["an unknown pg", { pg: "paypal" }, { pg: ["pg must be one of: sandbox."] }],
+    ["an unknown pg", { pg: "paypal" }, { pg: ["pg must be one of: sandbox, stripe."] }],
     ["an icon that is not an image", { icon: file(Buffer.from("<svg onload=alert(1)>"), "icon.png") }, { icon: ["The icon must be a PNG, JPEG or WebP image."] }],
     ["an icon over 256 KB", { icon: file(Buffer.concat([PNG, Buffer.alloc(ICON_MAX_BYTES)]), "big.png") }, { icon: ["The icon must be at most 256 KB."] }],
   ])("answers %s with errors in place and what was typed, saving nothing", async (_what, changes, errors) => {

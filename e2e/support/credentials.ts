@@ -30,3 +30,9 @@ export function readApiKey(): string {
   if (!key) throw new Error(`${API_KEY_FILE} is empty; did the e2e web server start?`);
   return key;
 }
+
+/** What the Stripe stand-in accepts; start-server.sh saves the `stripe` gateway settings with them. */
+export const STRIPE_E2E_CREDENTIALS = {
+  secret_key: "sk_test_e2eStandIn0000000001",
+  webhook_signing_secret: "whsec_e2eStandIn0000000001",
+} as const;
