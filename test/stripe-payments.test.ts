@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
 import { STRIPE_CREDENTIALS, startStripeForApp } from "./support/stripe-for-app";
@@ -13,10 +16,13 @@ const payRoute = await import("@/app/b/checkout/redirect/pay/route");
 const operationRoute = await import("@/app/b/pbl/v2/operation/route");
 const getRoute = await import("@/app/b/checkout/v1/pymt-txn/[sessionId]/route");
 const { createGatewaySetting } = await import("@/lib/gateways/create-gateway-setting");
+const { listGatewaySettings } = await import("@/lib/gateways/list-gateway-settings");
+const { loadGatewayForm } = await import("@/lib/gateways/load-gateway-form");
 const { inquirePayment } = await import("@/lib/payments/inquire-payment");
 const { createTransaction } = await import("@/lib/transactions/create-transaction");
 const { logger } = await import("@/lib/log/logger");
 const { createCurrency, createKey } = await import("./support/factories");
+const { runScript } = await import("./support/run-script");
 const { serveRoutes } = await import("./support/http-server");
 const { events, stateOf } = await import("./support/payment-flow");
 const { testContext } = await import("./support/test-context");
@@ -368,14 +374,20 @@ describe("Stripe unavailable", () => {
 });
 
 describe("Stripe credentials", () => {
-  it("never appear in an API answer", async () => {
+  it("never appear in an API answer or the panel's data", async () => {
     const sessionId = await newTransaction();
     const page = await pay(sessionId);
     await comeBack((await choose(page, "approve")).location!);
     const res = await fetch(`${base}/b/checkout/v1/pymt-txn/${sessionId}`, { headers: { authorization: `Api-Key ${apiKey}` } });
     const text = await res.text();
     expect(res.status).toBe(200);
-    for (const secret of Object.values(STRIPE_CREDENTIALS)) expect(text).not.toContain(secret);
+    // Nor in what the panel's gateway list and form show.
+    const panel = JSON.stringify([await listGatewaySettings({ ctx }), await loadGatewayForm({ ctx, input: { code: "stripe" } })]);
+    expect(panel).toContain('"secret_key":"4242"');
+    for (const secret of Object.values(STRIPE_CREDENTIALS)) {
+      expect(text).not.toContain(secret);
+      expect(panel).not.toContain(secret);
+    }
     const stored = await ctx.db.selectFrom("gateway_settings").select(["credentials", "credentials_hint"]).where("code", "=", "stripe").executeTakeFirstOrThrow();
     expect(stored.credentials!.toString("latin1")).not.toContain("sk_test_");
     expect(stored.credentials_hint).toEqual({ secret_key: "4242", webhook_signing_secret: "4242" });
@@ -400,5 +412,18 @@ describe("Stripe credentials", () => {
       credentials: { webhook_signing_secret: ["Enter the webhook signing secret."] },
     });
     expect(await save("s5", false, { secret_key: "rk_live_abc", webhook_signing_secret: "whsec_abc" })).toBeNull();
+  });
+
+  it("the CLI shows the same messages under the field, and never prints a key", async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), "stripe-cli-")), "creds.json");
+    const create = (code: string, mode: string) =>
+      runScript("scripts/admin.ts", ["create-gateway", "--code", code, "--pg", "stripe", "--currencies", "USD", "--mode", mode, "--credentials-file", file]);
+    await writeFile(file, JSON.stringify({ secret_key: "sk_live_cliKey123456", webhook_signing_secret: "whsec_cliSecret123456" }));
+    const refused = await create("stripe-cli", "sandbox");
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("This setting is in sandbox mode");
+    const saved = await create("stripe-cli", "production");
+    expect(saved).toMatchObject({ code: 0, stdout: "Gateway setting stripe-cli (stripe, purchase, USD).\n" });
+    expect(refused.stdout + refused.stderr + saved.stderr).not.toMatch(/cliKey123456|cliSecret123456/);
   });
 });
