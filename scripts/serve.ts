@@ -12,6 +12,7 @@ import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/log/logger";
 import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
+import { within } from "./within";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 
@@ -57,8 +58,9 @@ runMain(async () => {
   // flight finish against a live database, and only then the database.
   onStopSignal((signal) => next.kill(signal));
   const code = await new Promise<number>((resolve) => next.on("exit", (c) => resolve(c ?? 0)));
-  await worker?.stop();
-  await database.close();
+  // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
+  await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker?.stop());
+  await within("database", 15_000, database.close());
   return code;
 });
 

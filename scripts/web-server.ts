@@ -18,7 +18,9 @@ async function main() {
   const handle = app.getRequestHandler();
   const upgrade = app.getUpgradeHandler();
 
-  const server = createServer((req, res) => {
+  // Node checks these every connectionsCheckingInterval (30 s by default, which would double the bound).
+  const limits = { requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
+  const server = createServer(limits, (req, res) => {
     req.headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUST_PROXY);
     void handle(req, res);
   });

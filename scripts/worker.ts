@@ -2,10 +2,12 @@
 import { openDatabase } from "@/db/connect";
 import { migrateToLatest } from "@/db/migrate";
 import { migrateJobQueue } from "@/db/migrate-job-queue";
+import { env } from "@/lib/env";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/log/logger";
 import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
+import { within } from "./within";
 
 runMain(async () => {
   const database = await openDatabase({ adoptOrphan: false });
@@ -14,6 +16,6 @@ runMain(async () => {
   const worker = await startWorker(database.url);
   logger.info("worker started");
   await new Promise<void>((resolve) => onStopSignal(() => resolve()));
-  await worker.stop();
-  await database.close();
+  await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop());
+  await within("database", 15_000, database.close());
 });

@@ -6,6 +6,7 @@ import { type UserCaller, adminCaller } from "@/lib/auth/admin-caller";
 import { decryptCredentials } from "@/lib/crypto/credentials-cipher";
 import { Forbidden } from "@/lib/errors";
 import { ICON_MAX_BYTES } from "@/lib/gateways/gateway-icon";
+import { KNOWN_PGS } from "@/lib/gateways/known-gateways";
 import { createTransaction } from "@/lib/transactions/create-transaction";
 import { createCurrency, createKey, createUser } from "./support/factories";
 import { testContext } from "./support/test-context";
@@ -119,7 +120,7 @@ describe("creating a gateway setting from the panel", () => {
       iconUrl: ["Enter a valid absolute URL starting with http:// or https://."],
     }],
     ["a currency not configured", { currencies: ["KWD", "GBP"] }, { currencies: ["Not in the configured currencies list: GBP. Add them first (add-currency)."] }],
-    ["an unknown pg", { pg: "paypal" }, { pg: ["pg must be one of: sandbox, stripe."] }],
+    ["an unknown pg", { pg: "paypal" }, { pg: [`pg must be one of: ${KNOWN_PGS.join(", ")}.`] }],
     ["an icon that is not an image", { icon: file(Buffer.from("<svg onload=alert(1)>"), "icon.png") }, { icon: ["The icon must be a PNG, JPEG or WebP image."] }],
     ["an icon over 256 KB", { icon: file(Buffer.concat([PNG, Buffer.alloc(ICON_MAX_BYTES)]), "big.png") }, { icon: ["The icon must be at most 256 KB."] }],
   ])("answers %s with errors in place and what was typed, saving nothing", async (_what, changes, errors) => {

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { ChildProcess } from "node:child_process";
+import { beforeAll, expect, it } from "vitest";
 import type { Caller } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { signPayment } from "@/lib/webhooks/payment-signature";
+import { spawnForTest } from "./support/child-processes";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
 import { eventually, startReceiver } from "./support/receiver";
 import { testContext } from "./support/test-context";
@@ -20,7 +21,7 @@ let worker: ChildProcess | null = null;
 function startWorkerProcess(): ChildProcess {
   // Retries every second for a minute: long enough to outlast the receiver's downtime.
   const schedule = Array.from({ length: 60 }, () => "1").join(",");
-  return spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  return spawnForTest(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     env: { ...process.env, DATABASE_URL: env.DATABASE_URL, WEBHOOK_RETRY_SCHEDULE: schedule },
     stdio: "ignore",
   });
@@ -30,7 +31,6 @@ beforeAll(async () => {
   caller = await setUpPayments(ctx);
   await updateSettings({ ctx, input: { webhookHmacKey: KEY } });
 });
-afterAll(() => worker?.kill("SIGKILL"));
 
 it("delivers every event after the engine is killed (SIGKILL) with 200 deliveries pending and the receiver down", async () => {
   const receiver = await startReceiver();

@@ -45,7 +45,7 @@ describe("Inngest function maintenance", () => {
     const { result, error, ctx: run } = await sweep(cronTick);
     expect(error).toBeUndefined();
     expect(run.step.run).toHaveBeenCalledWith("sweep", expect.any(Function));
-    expect(result).toEqual({ released: expect.any(Number), expired: 1, requeued: 0, operationsRequeued: 0, webhooksRequested: 1 });
+    expect(result).toEqual({ released: expect.any(Number), expired: 1, requeued: 0, operationsRequeued: 0, attemptsSettled: 0, webhooksRequested: 1 });
     expect(await stateOf(ctx, sessionId)).toBe("expired");
     expect(run.step.sendEvent).toHaveBeenCalledWith("request-stuck-webhooks", [
       { name: "checkout/webhook.requested", id: `webhook-${deliveryId}-due-first`, data: { deliveryId } },
@@ -58,7 +58,7 @@ describe("Inngest function maintenance", () => {
   it("runs the same sweep for the relayed event, and finds nothing left to do once the webhook is done", async () => {
     await ctx.db.updateTable("webhook_deliveries").set({ state: "failed" }).where("state", "=", "pending").execute();
     const { result, ctx: run } = await sweep(received(outgoing.maintenanceRequested(new Date())));
-    expect(result).toEqual({ released: 0, expired: 0, requeued: 0, operationsRequeued: 0, webhooksRequested: 0 });
+    expect(result).toEqual({ released: 0, expired: 0, requeued: 0, operationsRequeued: 0, attemptsSettled: 0, webhooksRequested: 0 });
     expect(run.step.sendEvent).not.toHaveBeenCalled();
   });
 });

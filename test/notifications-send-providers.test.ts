@@ -20,6 +20,7 @@ beforeEach(() => {
   standIn.requests.length = 0;
   standIn.control.respond = undefined;
   standIn.control.delayMs = 0;
+  standIn.control.loseAnswers = false;
 });
 
 /** A paid transaction whose e-mail and SMS are planned; returns the message rows. */
@@ -126,7 +127,24 @@ describe("sendMessage with Resend and Twilio keys", () => {
     standIn.control.respond = undefined;
     await expect(send(sms.id)).resolves.toMatchObject({ outcome: "sent" });
     expect(await row(sms.id)).toMatchObject({ state: "sent", provider: "twilio", error: null });
-    expect(standIn.requests).toHaveLength(3);
+    // After the first try, each try first asks Twilio whether an earlier one went through (it did not).
+    expect(standIn.requests.map((r) => r.method)).toEqual(["POST", "GET", "GET", "POST"]);
+  });
+
+  it("Twilio took the SMS but its answer was lost (as when the process dies): the next try finds it and sends nothing", async () => {
+    const { sms } = await planned();
+    standIn.control.loseAnswers = true;
+    await expect(send(sms.id)).rejects.toThrow(/^twilio: no response/);
+    expect(await row(sms.id)).toMatchObject({ state: "pending", send_started_at: expect.any(Date) });
+    expect(standIn.sms.filter((m) => m.body === sms.body)).toHaveLength(1); // the customer has it already
+
+    standIn.control.loseAnswers = false;
+    await expect(send(sms.id)).resolves.toMatchObject({ outcome: "sent" });
+    const sent = await row(sms.id);
+    expect(sent).toMatchObject({ state: "sent", provider_message_id: standIn.sms.find((m) => m.body === sms.body)!.sid });
+    expect(standIn.sms.filter((m) => m.body === sms.body)).toHaveLength(1);
+    expect(standIn.requests.map((r) => r.method)).toEqual(["POST", "GET"]);
+    expect(standIn.requests[1]!.query).toMatchObject({ To: "+96550000000" });
   });
 
   it("a provider error that repeats a secret is stored and thrown with the secret redacted", async () => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/auth/permissions";
 import { cancelSandboxPayment } from "@/lib/gateways/sandbox/cancel-sandbox-payment";
 import { finishChallenge } from "@/lib/gateways/sandbox/finish-challenge";
+import { runMaintenance } from "@/lib/jobs/run-maintenance";
 import { inquirePayment } from "@/lib/payments/inquire-payment";
 import { startPayment } from "@/lib/payments/start-payment";
 import { CARDS, deliverReturn, events, freshMessage, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
@@ -104,5 +105,38 @@ describe("payment lifecycle on the sandbox gateway", () => {
     const late = await recordGatewayResult({ ctx, input: { pg: "sandbox", channel: "callback", params: await freshMessage(ctx, reference) } });
     expect(late.changed).toBe(false);
     expect((await events(ctx, sessionId)).filter((e) => e.to_state === "paid")).toHaveLength(1);
+  });
+});
+
+describe("the maintenance sweep of attempts left pending", () => {
+  const attemptOf = (reference: string) =>
+    ctx.db.selectFrom("payment_attempts").selectAll().where("reference_number", "=", reference).executeTakeFirstOrThrow();
+  const quiet = (reference: string) =>
+    ctx.db.updateTable("payment_attempts").set({ updated_at: new Date(Date.now() - 120_000) }).where("reference_number", "=", reference).execute();
+
+  it("settles an attempt whose answer was lost (a crash after the gateway charged), and leaves one the customer has not paid", async () => {
+    // Charged at the gateway, but neither the return nor the callback was ever recorded.
+    const lost = await newTransaction(ctx, caller);
+    const { reference } = await payWith(ctx, lost, CARDS.approve);
+    // Still on the gateway's card page.
+    const waiting = await newTransaction(ctx, caller);
+    const started = await startPayment({ ctx, input: { sessionId: waiting, code: "card" } });
+    if (started.kind !== "redirect") throw new Error("payment did not start");
+    // A minute without news for both; a fresh one is not the sweep's business yet.
+    await quiet(reference);
+    await quiet(started.referenceNumber);
+
+    const swept = await runMaintenance({ ctx, input: { requeueDeliveries: false } });
+    expect(swept.attemptsSettled).toBe(1);
+    expect(await attemptOf(reference)).toMatchObject({ state: "success" });
+    expect(await stateOf(ctx, lost)).toBe("paid");
+    expect((await events(ctx, lost)).filter((e) => e.to_state === "paid")).toHaveLength(1);
+
+    // The unpaid one stays pending, marked as seen: the next run asks about others first.
+    const still = await attemptOf(started.referenceNumber);
+    expect(still.state).toBe("pending");
+    expect(still.updated_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await runMaintenance({ ctx, input: { requeueDeliveries: false } })).attemptsSettled).toBe(0);
+    expect(await stateOf(ctx, waiting)).toBe("pending");
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/auth/permissions";
@@ -6,7 +7,7 @@ import { updateSettings } from "@/lib/settings/update-settings";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { signPayment } from "@/lib/webhooks/payment-signature";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
-import { startReceiver } from "./support/receiver";
+import { eventually, startReceiver } from "./support/receiver";
 import { testContext } from "./support/test-context";
 
 const ctx = testContext();
@@ -131,6 +132,35 @@ describe("webhook delivery", () => {
     const { deliveryId } = await paidWithWebhook(slow.url);
     expect((await attemptDelivery({ ctx, input: { deliveryId, scheduleRetry: false } })).done).toBe(false);
     expect((await attemptsOf(deliveryId))[0]!.error).toMatch(/timed out/);
+  });
+
+  it("lets a receiver that does not answer hold only its share of the slots; others are delivered meanwhile", async () => {
+    const stuck = await startReceiver(() => "hang");
+    const healthy = await startReceiver();
+    const held = [];
+    for (let i = 0; i < 4; i++) held.push(await paidWithWebhook(stuck.url));
+    const fine = await paidWithWebhook(healthy.url);
+
+    // WEBHOOK_TARGET_CONCURRENCY is 3: three tries go out and hang.
+    const hanging = held.slice(0, 3).map(({ deliveryId }) => attemptDelivery({ ctx, input: { deliveryId, scheduleRetry: true } }));
+    await eventually(() => stuck.received.length === 3);
+    // The fourth is no try at all: no attempt recorded, its job queued again shortly.
+    const fourth = held[3]!.deliveryId;
+    const step = await attemptDelivery({ ctx, input: { deliveryId: fourth, scheduleRetry: true } });
+    expect(step.done).toBe(false);
+    expect(await attemptsOf(fourth)).toEqual([]);
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE key = ${`webhook:${fourth}`}`.execute(ctx.db);
+    expect(rows[0]!.n).toBe(1);
+    // Another merchant's receiver is not held back.
+    expect(await attemptDelivery({ ctx, input: { deliveryId: fine.deliveryId, scheduleRetry: true } })).toEqual({ done: true });
+    expect(healthy.received).toHaveLength(1);
+
+    // The hanging tries time out; the slots are given back, and the fourth gets its try.
+    for (const step of await Promise.all(hanging)) expect(step.done).toBe(false);
+    expect((await attemptDelivery({ ctx, input: { deliveryId: fourth, scheduleRetry: false } })).done).toBe(false);
+    expect(await attemptsOf(fourth)).toHaveLength(1);
+    expect(stuck.received).toHaveLength(4);
   });
 
   it("plans one delivery per event, however often the event is planned", async () => {

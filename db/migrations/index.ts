@@ -17,6 +17,8 @@ import * as m0015 from "./0015_legacy_interface";
 import * as m0016 from "./0016_sandbox_udf6";
 import * as m0017 from "./0017_admin_sessions_valid_after";
 import * as m0018 from "./0018_legacy_bulk_lines";
+import * as m0021 from "./0021_pending_attempts_sweep";
+import * as m0022 from "./0022_message_send_started";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   "0016_sandbox_udf6": m0016,
   "0017_admin_sessions_valid_after": m0017,
   "0018_legacy_bulk_lines": m0018,
+  "0021_pending_attempts_sweep": m0021,
+  "0022_message_send_started": m0022,
 };

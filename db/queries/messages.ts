@@ -40,6 +40,16 @@ export function claimPendingMessage(
     .executeTakeFirst();
 }
 
+/** Notes the first try at sending a pending message (kept on later tries); committed before the provider call. */
+export async function markSendStarted(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set({ send_started_at: sql`coalesce(send_started_at, now())` })
+    .where("id", "=", id)
+    .where("state", "=", "pending")
+    .execute();
+}
+
 export async function setProviderMessageId(db: Db, id: string, providerMessageId: string): Promise<void> {
   await db.updateTable("messages").set({ provider_message_id: providerMessageId }).where("id", "=", id).execute();
 }

@@ -40,6 +40,30 @@ export function listPendingAttempts(db: Db, sessionId: string) {
     .execute();
 }
 
+/**
+ * Attempts pending with no news for `quietSeconds` (within the last day), the longest quiet first: the sweep's
+ * turn. Each is marked as seen, so that a customer still on a gateway's page does not hold the others back.
+ */
+export async function takeQuietPendingAttempts(db: Db, quietSeconds: number, limit: number) {
+  return db
+    .updateTable("payment_attempts")
+    .set({ updated_at: sql`now()` })
+    .where("id", "in", (q) =>
+      q
+        .selectFrom("payment_attempts")
+        .select("id")
+        .where("state", "=", "pending")
+        .where("updated_at", "<", sql<Date>`now() - make_interval(secs => ${quietSeconds})`)
+        .where("created_at", ">", sql<Date>`now() - interval '1 day'`)
+        .orderBy("updated_at")
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(["reference_number"])
+    .execute();
+}
+
 /** Settles an attempt only while it is pending: of many messages about it, exactly one wins. */
 export function settleAttempt(db: Db, id: string, changes: Updateable<PaymentAttemptsTable>) {
   return db

@@ -37,6 +37,10 @@ admin add-currency --code USD --decimals 2
 admin create-gateway --code sandbox --pg sandbox --currencies KWD,USD --name "Sandbox card"
 admin create-gateway --code sandbox-auth --pg sandbox --currencies KWD,USD --operation authorize --name "Sandbox card (authorize)"
 admin create-gateway --code sandbox-fee --pg sandbox --currencies KWD,USD --fee-fixed 0.250 --fee-percent 1.5 --name "Sandbox card with fee"
+# KNET against its stand-in (KNET_BASE_URL): the terminal's credentials from E2E_KNET_CREDENTIALS.
+printf '%s' "${E2E_KNET_CREDENTIALS:?}" >"$DATA_DIR/knet-credentials.json"
+admin create-gateway --code knet --pg knet --currencies KWD --mode sandbox --name "KNET" --credentials-file "$DATA_DIR/knet-credentials.json"
+rm "$DATA_DIR/knet-credentials.json"
 # A production-mode setting: shown beside the sandbox ones for the "Test mode" badge (never paid with in the specs).
 admin create-gateway --code live-card --pg sandbox --currencies KWD,USD --mode production --name "Live card"
 # Stripe settings on the Stripe stand-in (started beside this server by playwright.config.ts, with its keys).

@@ -14,6 +14,11 @@ export interface CredentialField {
  */
 export const CREDENTIAL_FIELDS: Record<KnownPg, readonly CredentialField[]> = {
   sandbox: [{ name: "merchant_id", label: "Merchant id", required: false }],
+  knet: [
+    { name: "tranportal_id", label: "Tranportal id", required: true },
+    { name: "tranportal_password", label: "Tranportal password", required: true },
+    { name: "resource_key", label: "Terminal resource key", required: true },
+  ],
   stripe: [
     { name: "secret_key", label: "Secret key", required: true },
     { name: "webhook_signing_secret", label: "Webhook signing secret", required: true },

@@ -12,6 +12,7 @@ import {
   UnsupportedMediaType,
   ValidationFailed,
 } from "@/lib/errors";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./database-unavailable";
 
 type Mapping = { status: number; headers?: Record<string, string> };
 
@@ -29,9 +30,18 @@ function mapping(error: DomainError): Mapping {
   return { status: 400 };
 }
 
-/** The one mapper from domain errors to HTTP. Anything unknown is a 500 that names only the request id. */
+/**
+ * The one mapper from domain errors to HTTP. An unreachable database is a 503 with Retry-After; anything else
+ * unknown is a 500 that names only the request id.
+ */
 export function errorResponse(error: unknown, requestId: string): Response {
   const headers = { "Cache-Control": "no-store", "X-Request-Id": requestId };
+  if (isDatabaseUnavailable(error)) {
+    return Response.json(
+      { detail: "The service is briefly unavailable. Try again in a few seconds.", request_id: requestId },
+      { status: 503, headers: { ...headers, "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } },
+    );
+  }
   if (!(error instanceof DomainError)) {
     return Response.json({ detail: "Internal server error.", request_id: requestId }, { status: 500, headers });
   }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DomainError } from "@/lib/errors";
 import { logger } from "@/lib/log/logger";
 import { requestContext } from "@/lib/log/request-context";
+import { isDatabaseUnavailable } from "./database-unavailable";
 import { errorResponse } from "./error-response";
 
 type Handler<P> = (request: Request, context: { params: Promise<P>; requestId: string }) => Promise<Response>;
@@ -25,6 +26,7 @@ export function handleRoute<P = Record<string, never>>(handler: Handler<P>) {
       } catch (error) {
         // A client that hung up mid-request is not a fault of ours.
         if (request.signal.aborted) logger.info("client closed the request");
+        else if (isDatabaseUnavailable(error)) logger.warn({ reason: (error as Error).message }, "database unavailable");
         else if (!(error instanceof DomainError)) logger.error({ err: error }, "unhandled error");
         response = errorResponse(error, requestId);
       }

@@ -1,18 +1,40 @@
 import { enqueueJob, releaseStaleJobLocks } from "@/db/queries/jobs";
 import { forgetOldOperationKeys, listPendingOperations } from "@/db/queries/operations";
+import { takeQuietPendingAttempts } from "@/db/queries/payments";
 import { deleteExpiredIdempotencyKeys } from "@/db/queries/transactions";
 import { overdueDeliveries } from "@/db/queries/webhooks";
 import type { Ctx } from "@/lib/context";
 import { env } from "@/lib/env";
 import { expireOverdue } from "@/lib/expiry/expire-overdue";
 import { operationJob } from "@/lib/operations/queue-give-back";
+import { logger } from "@/lib/log/logger";
+import { inquirePayment } from "@/lib/payments/inquire-payment";
 import { deliveryJob } from "@/lib/webhooks/attempt-delivery";
+
+// Attempts asked about per maintenance run: a real gateway's inquiry takes a round trip each.
+const SWEEP_BATCH = 20;
 
 /**
  * The periodic safety net: frees jobs of workers that died, expires overdue transactions whose job was
- * missed, asks again about operations left pending, finds webhook deliveries long past their next try (their job or run was lost) — queued again here
+ * missed, asks again about operations and payment attempts left pending, finds webhook deliveries long past their next try (their job or run was lost) — queued again here
  * when `requeueDeliveries`, else returned for the caller's engine — and forgets idempotency keys over 24 hours.
  */
+/**
+ * Attempts a minute without news (the gateway's answer lost in a crash, a callback that never came) are asked
+ * about, a few per run; returns how many the answer settled. A gateway that cannot answer now is asked next run.
+ */
+async function sweepPendingAttempts(ctx: Ctx): Promise<number> {
+  let settled = 0;
+  for (const { reference_number } of await takeQuietPendingAttempts(ctx.db, 60, SWEEP_BATCH)) {
+    try {
+      if ((await inquirePayment({ ctx, input: { referenceNumber: reference_number, settle: false } })).changed) settled++;
+    } catch (err) {
+      logger.warn({ err, reference: reference_number }, "could not ask the gateway about a pending attempt");
+    }
+  }
+  return settled;
+}
+
 export async function runMaintenance({ ctx, input }: { ctx: Ctx; input: { requeueDeliveries: boolean } }) {
   const released = await releaseStaleJobLocks(ctx.db, env.JOB_LOCK_STALE_SECONDS);
   const expired = await expireOverdue({ ctx });
@@ -23,12 +45,14 @@ export async function runMaintenance({ ctx, input }: { ctx: Ctx; input: { requeu
   // Operations their gateway has not answered for a minute (or never got, after a crash) are asked about again.
   const stuck = await listPendingOperations(ctx.db, { olderThanSeconds: 60 });
   for (const op of stuck) await enqueueJob(ctx.db, operationJob(op.id));
+  const swept = await sweepPendingAttempts(ctx);
   await deleteExpiredIdempotencyKeys(ctx.db);
   await forgetOldOperationKeys(ctx.db);
   return {
     released,
     expired,
     operationsRequeued: stuck.length,
+    attemptsSettled: swept,
     requeued: input.requeueDeliveries ? overdue.length : 0,
     overdueDeliveries: input.requeueDeliveries ? [] : overdue.map((d) => ({ id: d.id, nextAttemptAt: d.next_attempt_at?.toISOString() ?? null })),
   };

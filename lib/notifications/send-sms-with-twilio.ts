@@ -1,43 +1,12 @@
-import type { Twilio } from "twilio";
-import { env } from "@/lib/env";
-import { isPermanentStatus, ProviderError } from "./provider-error";
+import { e164, sender, twilio, twilioError } from "./twilio-client";
 
-const TIMEOUT_MS = 15_000;
-
-let client: Twilio | undefined;
-
-/**
- * The Twilio client. TWILIO_BASE_URL replaces the base URL of Twilio's `api` domain (https://api.twilio.com,
- * where Messages live) — a stand-in in tests; unset, the SDK's own default is left untouched.
- */
-async function twilio(): Promise<Twilio> {
-  if (!client) {
-    const { default: createClient } = await import("twilio");
-    const created = createClient(env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, { timeout: TIMEOUT_MS });
-    if (env.TWILIO_BASE_URL) created.api.baseUrl = env.TWILIO_BASE_URL.replace(/\/+$/, "");
-    client = created;
-  }
-  return client;
-}
-
-/** E.164 wants a leading +; the checkout interface allows the international number without it. */
-const e164 = (phone: string) => (phone.startsWith("+") ? phone : `+${phone}`);
-
-/** Sends one SMS through Twilio and returns its message SID. TWILIO_FROM is a number or a Messaging Service SID. */
+/** Sends one SMS through Twilio and returns its message SID. */
 export async function sendSmsWithTwilio(sms: { to: string; body: string }): Promise<string> {
   const sdk = await twilio();
-  const from = env.TWILIO_FROM!;
   try {
-    const message = await sdk.messages.create({
-      to: e164(sms.to),
-      body: sms.body,
-      ...(from.startsWith("MG") ? { messagingServiceSid: from } : { from }),
-    });
+    const message = await sdk.messages.create({ to: e164(sms.to), body: sms.body, ...sender() });
     return message.sid;
   } catch (error) {
-    const e = error as { status?: number; code?: number | string; message?: string };
-    const status = typeof e.status === "number" ? e.status : null;
-    const detail = `${status ?? "no response"}${e.code ? ` (code ${e.code})` : ""}: ${e.message ?? "request failed"}`;
-    throw new ProviderError("twilio", detail, isPermanentStatus(status));
+    throw twilioError(error);
   }
 }

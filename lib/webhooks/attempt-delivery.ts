@@ -1,5 +1,6 @@
 import { fetch } from "undici";
 import type { JobSpec } from "@/db/queries/jobs";
+import { enqueueJob } from "@/db/queries/jobs";
 import { findDelivery, recordDeliveryAttempt } from "@/db/queries/webhooks";
 import { getSettings } from "@/db/queries/settings";
 import type { Ctx } from "@/lib/context";
@@ -8,6 +9,9 @@ import { logger } from "@/lib/log/logger";
 import { refuseTarget, webhookAgent } from "./check-target-url";
 import { signingKeys } from "./signing-keys";
 import { standardWebhookHeaders } from "./standard-webhook-headers";
+import { slotRetryAt, takeTargetSlot } from "./target-slots";
+
+type Delivery = NonNullable<Awaited<ReturnType<typeof findDelivery>>>;
 
 /** The job that tries a delivery (once per delivery at a time: keyed by it). */
 export const deliveryJob = (deliveryId: string, runAt?: Date): JobSpec => ({
@@ -36,6 +40,21 @@ export async function attemptDelivery({
 }): Promise<DeliveryStep> {
   const delivery = await findDelivery(ctx.db, input.deliveryId);
   if (!delivery || delivery.state !== "pending") return { done: true };
+  const release = takeTargetSlot(delivery.url);
+  if (!release) {
+    // Not a try: the receiver already has its share of this process's deliveries in flight.
+    const retryAt = slotRetryAt();
+    if (input.scheduleRetry) await enqueueJob(ctx.db, deliveryJob(delivery.id, retryAt));
+    return { done: false, retryAt };
+  }
+  try {
+    return await tryDelivery(ctx, delivery, input.scheduleRetry);
+  } finally {
+    release();
+  }
+}
+
+async function tryDelivery(ctx: Ctx, delivery: Delivery, scheduleRetry: boolean): Promise<DeliveryStep> {
   const attemptNo = delivery.attempt_count + 1;
   const body = JSON.stringify(delivery.payload);
   const settings = await getSettings(ctx.db);
@@ -76,7 +95,7 @@ export async function attemptDelivery({
     ctx.db,
     { deliveryId: delivery.id, attemptNo, status, durationMs, excerpt, error },
     { state, nextAttemptAt: retryAt },
-    retryAt && input.scheduleRetry ? deliveryJob(delivery.id, retryAt) : undefined,
+    retryAt && scheduleRetry ? deliveryJob(delivery.id, retryAt) : undefined,
   );
   if (state !== "delivered") logger.info({ deliveryId: delivery.id, attemptNo, status, error, state }, "webhook not delivered");
   return retryAt ? { done: false, retryAt } : { done: true };

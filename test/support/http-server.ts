@@ -24,6 +24,17 @@ function match(pattern: string, pathname: string): Record<string, string> | null
  * requests (headers, bodies, encodings) against this file's own database. Closed after the file.
  */
 export async function serveRoutes(routes: Route[]): Promise<string> {
+  const server = await listenForRoutes();
+  server.serve(routes);
+  return server.url;
+}
+
+/**
+ * The same server, listening before its routes are given: for a test that must set APP_URL to the server's own
+ * address before the application (and lib/env.ts) is imported.
+ */
+export async function listenForRoutes(): Promise<{ url: string; serve(routes: Route[]): void }> {
+  const routes: Route[] = [];
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const found = routes.map((r) => ({ r, params: match(r.path, url.pathname) })).find((x) => x.params);
@@ -45,5 +56,5 @@ export async function serveRoutes(routes: Route[]): Promise<string> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, serve: (given) => void routes.push(...given) };
 }

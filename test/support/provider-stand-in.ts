@@ -8,6 +8,7 @@ export interface ReceivedRequest {
   provider: "resend" | "twilio";
   method: string;
   path: string;
+  query: Record<string, string>;
   headers: http.IncomingHttpHeaders;
   body: Record<string, unknown>;
 }
@@ -17,13 +18,15 @@ type Responder = (request: ReceivedRequest) => Answer | undefined;
 
 /**
  * Resend and Twilio, as far as sending goes, on 127.0.0.1: POST /emails answers {id}; POST
- * /2010-04-01/Accounts/{sid}/Messages.json answers a Message resource with its sid. Both check the
- * credentials they are given. `respond` overrides an answer ("drop" closes the connection without one);
- * `delayMs` holds every answer back. Closed after the file.
+ * /2010-04-01/Accounts/{sid}/Messages.json answers a Message resource with its sid, and GET on it lists the
+ * messages created (newest first, `To` filters). Both check the credentials they are given. `respond` overrides
+ * an answer ("drop" closes the connection without one); `delayMs` holds every answer back; `loseAnswers`: Twilio
+ * creates the message but its answer never arrives (the connection drops). Closed after the file.
  */
 export async function startProviderStandIn(credentials: { resendKey: string; twilioSid: string; twilioToken: string }) {
   const requests: ReceivedRequest[] = [];
-  const control: { respond?: Responder; delayMs: number } = { delayMs: 0 };
+  const control: { respond?: Responder; delayMs: number; loseAnswers: boolean } = { delayMs: 0, loseAnswers: false };
+  const sms: Record<string, unknown>[] = [];
 
   function defaultAnswer(r: ReceivedRequest): Answer {
     if (r.provider === "resend") {
@@ -36,34 +39,38 @@ export async function startProviderStandIn(credentials: { resendKey: string; twi
     if (r.headers.authorization !== basic || r.path !== `/2010-04-01/Accounts/${credentials.twilioSid}/Messages.json`) {
       return { status: 401, body: { code: 20003, message: "Authenticate", status: 401 } };
     }
-    return {
-      status: 201,
-      body: {
-        sid: `SM${randomBytes(16).toString("hex")}`,
-        account_sid: credentials.twilioSid,
-        to: r.body.To,
-        from: r.body.From ?? null,
-        messaging_service_sid: r.body.MessagingServiceSid ?? null,
-        body: r.body.Body,
-        status: "queued",
-        num_segments: "1",
-        direction: "outbound-api",
-        api_version: "2010-04-01",
-        date_created: new Date().toUTCString(),
-        uri: `/2010-04-01/Accounts/${credentials.twilioSid}/Messages/SM.json`,
-      },
+    if (r.method === "GET") {
+      const to = r.query.To;
+      return { status: 200, body: { messages: sms.filter((m) => !to || m.to === to).reverse(), next_page_uri: null, page: 0, page_size: 50 } };
+    }
+    const message = {
+      sid: `SM${randomBytes(16).toString("hex")}`,
+      account_sid: credentials.twilioSid,
+      to: r.body.To,
+      from: r.body.From ?? null,
+      messaging_service_sid: r.body.MessagingServiceSid ?? null,
+      body: r.body.Body,
+      status: "queued",
+      num_segments: "1",
+      direction: "outbound-api",
+      api_version: "2010-04-01",
+      date_created: new Date().toUTCString(),
+      uri: `/2010-04-01/Accounts/${credentials.twilioSid}/Messages/SM.json`,
     };
+    sms.push(message);
+    return control.loseAnswers ? "drop" : { status: 201, body: message };
   }
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const path = url.pathname;
     const provider = path.startsWith("/2010-04-01/") ? "twilio" : "resend";
     const body =
       provider === "twilio" ? Object.fromEntries(new URLSearchParams(text)) : text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    const request: ReceivedRequest = { provider, method: req.method ?? "", path, headers: req.headers, body };
+    const request: ReceivedRequest = { provider, method: req.method ?? "", path, query: Object.fromEntries(url.searchParams), headers: req.headers, body };
     requests.push(request);
     if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
     const answer = control.respond?.(request) ?? defaultAnswer(request);
@@ -71,7 +78,7 @@ export async function startProviderStandIn(credentials: { resendKey: string; twi
       req.socket.destroy();
       return;
     }
-    if (req.method !== "POST" || (provider === "resend" && path !== "/emails")) {
+    if ((req.method !== "POST" && !(provider === "twilio" && req.method === "GET")) || (provider === "resend" && path !== "/emails")) {
       res.writeHead(404, { "content-type": "application/json" }).end('{"message":"not found"}');
       return;
     }
@@ -79,7 +86,7 @@ export async function startProviderStandIn(credentials: { resendKey: string; twi
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, control };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, control, sms };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { spawnForTest } from "./child-processes";
 
 const root = path.join(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
@@ -14,15 +14,15 @@ export interface ScriptResult {
 /** Runs a TypeScript script with tsx, the way npm scripts do, against this test file's database. */
 export function runScript(script: string, args: string[], extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [script, ...args], {
+    const child = spawnForTest(tsx, [script, ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: env.DATABASE_URL, ...extraEnv },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });

@@ -1,0 +1,31 @@
+// npm run faults [-- <experiment> …]: the reliability experiments of docs/reliability.md against the production
+// build (run `npm run build` first). Each prints its figures; the command exits 1 when an invariant broke.
+import { databaseOutage } from "./faults/database-outage";
+import { requireBuild } from "./faults/fault-app";
+
+const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
+  "database-outage-embedded": () => databaseOutage("embedded"),
+  "database-outage-external": () => databaseOutage("external"),
+};
+
+async function main() {
+  process.chdir(`${__dirname}/..`);
+  const chosen = process.argv.slice(2);
+  const unknown = chosen.filter((name) => !(name in EXPERIMENTS));
+  if (unknown.length > 0) {
+    process.stderr.write(`Unknown experiment(s): ${unknown.join(", ")}. Known: ${Object.keys(EXPERIMENTS).join(", ")}.\n`);
+    process.exit(2);
+  }
+  requireBuild();
+  const report: string[] = [];
+  for (const name of chosen.length > 0 ? chosen : Object.keys(EXPERIMENTS)) {
+    process.stderr.write(`\n=== ${name} ===\n`);
+    report.push(...(await EXPERIMENTS[name]!()), "");
+  }
+  process.stdout.write(report.join("\n") + "\n");
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import { existsSync, promises as fs } from "node:fs";
+import path from "node:path";
+import { runScript, startScript, stopProcess, waitForOk } from "../bench/processes";
+
+export const FAULT_PORT = 3400;
+export const FAULT_URL = `http://127.0.0.1:${FAULT_PORT}`;
+export const FAULT_DATA_DIR = ".data/faults";
+export const FAULT_PG_PORT = 54375;
+
+/** The production app as `npm start` runs it, on ports and a data directory of the experiments' own. */
+export const faultEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_ENV: "production",
+  DATA_DIR: FAULT_DATA_DIR,
+  EMBEDDED_PG_PORT: String(FAULT_PG_PORT),
+  PORT: String(FAULT_PORT),
+  HOST: "127.0.0.1",
+  APP_URL: FAULT_URL,
+  DEMO_DATA: "off",
+  LOG_LEVEL: "warn",
+  ALLOW_PRIVATE_URLS: "true",
+  NEXT_TELEMETRY_DISABLED: "1",
+  MAINTENANCE_SECONDS: "2",
+  DATABASE_URL: "",
+  ...extra,
+});
+
+export function requireBuild(): void {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("No production build in .next/: run `npm run build` first.");
+}
+
+/** A fresh database with KWD, a sandbox gateway `card` and an API key (made with the admin CLI); returns the key. */
+export async function createFaultFixtures(env: NodeJS.ProcessEnv): Promise<string> {
+  const admin = (...args: string[]) => runScript("scripts/admin.ts", args, env);
+  await admin("add-currency", "--code", "KWD", "--decimals", "3");
+  await admin("create-gateway", "--code", "card", "--pg", "sandbox", "--currencies", "KWD");
+  await admin("set-config", "--expire-transactions", "on");
+  return (await admin("create-api-key", "--name", "faults")).at(-1)!;
+}
+
+export async function wipeFaultData(): Promise<void> {
+  await fs.rm(FAULT_DATA_DIR, { recursive: true, force: true });
+}
+
+/** Starts the app and waits for its health check; returns the process and a function that stops it. */
+export async function startFaultApp(env: NodeJS.ProcessEnv) {
+  const app = startScript("scripts/serve.ts", [], env, "app");
+  try {
+    await waitForOk(`${FAULT_URL}/api/health`, app);
+  } catch (error) {
+    await stopProcess(app);
+    throw error;
+  }
+  return { app, stop: () => stopProcess(app) };
+}
+
+/** The pid of the PostgreSQL whose cluster is in `dir` (postmaster.pid's first line), or null when none runs. */
+export async function postmasterPid(dir: string): Promise<number | null> {
+  const file = path.join(dir, "postmaster.pid");
+  if (!existsSync(file)) return null;
+  const pid = Number((await fs.readFile(file, "utf8")).split("\n")[0]);
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
