@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR, KNET_TERMINAL } from "./e2e/support/credentials";
+import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR, KNET_TERMINAL, STRIPE_E2E_CREDENTIALS } from "./e2e/support/credentials";
 
 // End-to-end tests against the production build (`npm run build` first) in Debian's Chromium
 // (`apt-get install chromium`; Playwright's own browser download is not reachable from here).
@@ -9,6 +9,12 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // The KNET stand-in (e2e/support/knet-stand-in-server.ts), 1000 above the app.
 const KNET_PORT = PORT + 1000;
+// The Stripe stand-in (e2e/support/stripe-stand-in-server.ts), 1100 above the app.
+const STRIPE_PORT = PORT + 1100;
+const STRIPE_ENV = {
+  E2E_STRIPE_SECRET_KEY: STRIPE_E2E_CREDENTIALS.secret_key,
+  E2E_STRIPE_WEBHOOK_SECRET: STRIPE_E2E_CREDENTIALS.webhook_signing_secret,
+};
 const CI = !!process.env.CI;
 
 const chromium = {
@@ -86,6 +92,9 @@ export default defineConfig({
           tranportal_password: KNET_TERMINAL.password,
           resource_key: KNET_TERMINAL.resourceKey,
         }),
+        // The SDK talks to the Stripe stand-in; start-server.sh saves the stripe settings with its keys.
+        STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`,
+        ...STRIPE_ENV,
       },
     },
     {
@@ -94,6 +103,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { E2E_KNET_PORT: String(KNET_PORT) },
+    },
+    {
+      command: "npx tsx e2e/support/stripe-stand-in-server.ts",
+      port: STRIPE_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { STRIPE_STAND_IN_PORT: String(STRIPE_PORT), APP_URL: BASE_URL, ...STRIPE_ENV },
     },
   ],
 });

@@ -63,6 +63,8 @@ const schema = z
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM: z.string().optional(),
     TWILIO_BASE_URL: z.url().optional(),
+    // Stripe's API address; only tests and local trials set it (to a stand-in), Stripe's own otherwise.
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .transform((e) => ({ ...e, APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "") }))
   .superRefine((e, ctx) => {

@@ -35,6 +35,9 @@ export async function findSettledAttempt(db: Db, sessionId: string) {
     fee_percent: String(g.fee_percent),
     created_at: new Date(g.created_at),
     updated_at: new Date(g.updated_at),
+    // bytea arrives as "\x…" hex text: the adapter decrypts the credentials.
+    credentials: g.credentials === null ? null : Buffer.from(String(g.credentials).slice(2), "hex"),
+    icon: g.icon === null ? null : Buffer.from(String(g.icon).slice(2), "hex"),
   };
   return { attempt, gateway };
 }

@@ -33,3 +33,9 @@ export function readApiKey(): string {
 
 /** The KNET test terminal the stand-in plays (e2e/support/knet-stand-in-server.ts) and the `knet` setting uses. */
 export const KNET_TERMINAL = { tranportalId: "107701", password: "e2e-knet-password", resourceKey: "E2EKNETRESOURCE1" } as const;
+
+/** What the Stripe stand-in accepts; start-server.sh saves the `stripe` gateway settings with them. */
+export const STRIPE_E2E_CREDENTIALS = {
+  secret_key: "sk_test_e2eStandIn0000000001",
+  webhook_signing_secret: "whsec_e2eStandIn0000000001",
+} as const;

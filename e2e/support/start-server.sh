@@ -43,6 +43,12 @@ admin create-gateway --code knet --pg knet --currencies KWD --mode sandbox --nam
 rm "$DATA_DIR/knet-credentials.json"
 # A production-mode setting: shown beside the sandbox ones for the "Test mode" badge (never paid with in the specs).
 admin create-gateway --code live-card --pg sandbox --currencies KWD,USD --mode production --name "Live card"
+# Stripe settings on the Stripe stand-in (started beside this server by playwright.config.ts, with its keys).
+stripe_credentials="$DATA_DIR/stripe-credentials.json"
+printf '{"secret_key":"%s","webhook_signing_secret":"%s"}' "${E2E_STRIPE_SECRET_KEY:?}" "${E2E_STRIPE_WEBHOOK_SECRET:?}" >"$stripe_credentials"
+admin create-gateway --code stripe --pg stripe --currencies USD --mode sandbox --name "Stripe card" --credentials-file "$stripe_credentials"
+admin create-gateway --code stripe-auth --pg stripe --currencies USD --mode sandbox --operation authorize --name "Stripe card (authorize)" --credentials-file "$stripe_credentials"
+rm -f "$stripe_credentials"
 admin set-config --merchant-name "E2E Store" --merchant-website-url https://e2e-store.example/ --support-email help@e2e-store.example --support-phone +96522000000
 
 exec npm start

@@ -88,7 +88,7 @@ export interface GatewayAdapter {
    * What is wrong with credentials about to be saved (by name: "resource_key" → "must be 16 characters"), checked
    * by their form only; the panel and the CLI show it under the field.
    */
-  credentialErrors?(values: Record<string, string>): Record<string, string>;
+  credentialErrors?(values: Record<string, string>, setting: { sandbox: boolean }): Record<string, string>;
   /** Sets the payment up at the gateway; returns where to send the customer. Unreachable or refusing our credentials: GatewayUnavailable. */
   startPayment(ctx: Ctx, input: StartPaymentInput): Promise<{ redirectUrl: string; gatewayResponse: Record<string, unknown> }>;
   /** The reference a message claims to be about, before its signature is checked. */
@@ -101,12 +101,21 @@ export interface GatewayAdapter {
    */
   answerCallback?(recorded: { resultUrl: string; changed: boolean }): Response;
   /**
+   * The gateway resends a callback until it is answered 2xx (Stripe: for days), and its return may be reloaded: a
+   * genuine message received before is then handled again (the result comes from inquiry, so it moves nothing
+   * twice) instead of refused, and a callback about none of our payments is acknowledged and changes nothing.
+   */
+  resendsUntilAcknowledged?: boolean;
+  /**
    * Stops a payment the customer has not finished, so that it can never be charged: "released", or "busy" when
    * the gateway may still charge it (the customer's card is already with the bank) or cannot promise otherwise.
    */
   releasePayment(ctx: Ctx, gateway: GatewaySetting, referenceNumber: string): Promise<"released" | "busy">;
-  /** Asks the gateway for the payment's result; `settle` lets a gateway finish a payment still processing. */
-  inquire(ctx: Ctx, gateway: GatewaySetting, referenceNumber: string, options: { settle: boolean }): Promise<GatewayResult>;
+  /**
+   * Asks the gateway for the payment's result; `settle` lets a gateway finish a payment still processing;
+   * `customerLeft` (a genuine cancel return) lets a gateway whose page would stay payable end the payment first.
+   */
+  inquire(ctx: Ctx, gateway: GatewaySetting, referenceNumber: string, options: { settle: boolean; customerLeft?: boolean }): Promise<GatewayResult>;
   /** Refunds, captures or voids (part of) a settled payment; sending the same operation reference again is safe. */
   operate(ctx: Ctx, gateway: GatewaySetting, input: OperationInput): Promise<OperationResult>;
   /** Asks about an operation; null when the gateway never received it. `settle` as for payments. */

@@ -36,14 +36,15 @@ export async function createGatewaySetting({
     const errors: FieldErrors = {};
     if (await findGatewaySettingByCode(db, data.code)) addFieldError(errors, ["code"], `A gateway setting with code ${data.code} already exists.`);
     for (const message of await gatewayCurrencyErrors(db, data.currencies)) addFieldError(errors, ["currencies"], message);
-    const sealed = sealCredentials({ pg: data.pg, code: data.code, given: data.credentials, stored: null, errors });
+    const sandbox = data.isSandbox ?? data.pg === "sandbox";
+    const sealed = sealCredentials({ pg: data.pg, code: data.code, given: data.credentials, stored: null, sandbox, errors });
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     try {
       return await insertGatewaySetting(db, {
         code: data.code,
         name: data.name ?? data.code,
         pg: data.pg,
-        is_sandbox: data.isSandbox ?? data.pg === "sandbox",
+        is_sandbox: sandbox,
         currencies: data.currencies,
         operation: data.operation,
         fee_fixed: data.feeFixed,

@@ -19,4 +19,8 @@ export const CREDENTIAL_FIELDS: Record<KnownPg, readonly CredentialField[]> = {
     { name: "tranportal_password", label: "Tranportal password", required: true },
     { name: "resource_key", label: "Terminal resource key", required: true },
   ],
+  stripe: [
+    { name: "secret_key", label: "Secret key", required: true },
+    { name: "webhook_signing_secret", label: "Webhook signing secret", required: true },
+  ],
 };

@@ -21,6 +21,8 @@ export function sealCredentials(input: {
   code: string;
   given: Record<string, string> | undefined;
   stored: SealedCredentials | null;
+  /** The setting's mode once saved: a gateway may refuse live credentials on a sandbox setting and the reverse. */
+  sandbox: boolean;
   errors: FieldErrors;
 }): SealedCredentials | undefined {
   const fields = CREDENTIAL_FIELDS[input.pg];
@@ -35,7 +37,7 @@ export function sealCredentials(input: {
       addFieldError(input.errors, ["credentials", field.name], `Enter the ${field.label.toLowerCase()}.`);
     }
   }
-  for (const [name, message] of Object.entries(adapterFor(input.pg)?.credentialErrors?.(given) ?? {})) {
+  for (const [name, message] of Object.entries(adapterFor(input.pg)?.credentialErrors?.(given, { sandbox: input.sandbox }) ?? {})) {
     addFieldError(input.errors, ["credentials", name], message);
   }
   if (Object.keys(input.errors).length > 0) return undefined;

@@ -51,7 +51,7 @@ export async function updateGatewaySetting({ ctx, input }: { ctx: Ctx; input: z.
     if (pgChanged && used) addFieldError(errors, ["pg"], PG_IN_USE);
     for (const message of data.currencies ? await gatewayCurrencyErrors(db, data.currencies) : []) addFieldError(errors, ["currencies"], message);
     const pg = (data.pg ?? before.pg) as KnownPg;
-    const sealed = sealCredentials({ pg, code: before.code, given: data.credentials, stored: pgChanged ? null : before, errors });
+    const sealed = sealCredentials({ pg, code: before.code, given: data.credentials, stored: pgChanged ? null : before, sandbox: data.isSandbox ?? before.is_sandbox, errors });
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
     const changes: Updateable<GatewaySettingsTable> = {

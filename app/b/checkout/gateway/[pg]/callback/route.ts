@@ -2,7 +2,7 @@ import { appContext } from "@/lib/context";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { handleRoute } from "@/lib/http/handle-route";
 import { readGatewayMessage } from "@/lib/http/read-gateway-message";
-import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
+import { recordGatewayResult, UnrelatedMessage } from "@/lib/payments/record-gateway-result";
 import { resultPageUrl } from "@/lib/payments/result-page-url";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +11,13 @@ export const dynamic = "force-dynamic";
 export const POST = handleRoute<{ pg: string }>(async (request, { params }) => {
   const { pg } = await params;
   const message = await readGatewayMessage(request);
-  const recorded = await recordGatewayResult({ ctx: appContext(), input: { pg, channel: "callback", ...message } });
-  const answer = adapterFor(pg)?.answerCallback;
+  const adapter = adapterFor(pg);
+  const recorded = await recordGatewayResult({ ctx: appContext(), input: { pg, channel: "callback", ...message } }).catch((error: unknown) => {
+    // Stripe sends every event of its account and resends, for days, any not answered 2xx.
+    if (error instanceof UnrelatedMessage && adapter?.resendsUntilAcknowledged) return null;
+    throw error;
+  });
+  if (!recorded) return Response.json({ status: "ignored", changed: false });
+  const answer = adapter?.answerCallback;
   return answer ? answer({ resultUrl: resultPageUrl(recorded), changed: recorded.changed }) : Response.json({ status: "ok", changed: recorded.changed });
 });
