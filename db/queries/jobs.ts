@@ -10,6 +10,8 @@ export interface JobSpec {
   jobKey?: string | RawBuilder<unknown>;
   /** "replace" (default) reschedules a pending job with the key; "preserve_run_at" keeps its time. */
   jobKeyMode?: "replace" | "preserve_run_at";
+  /** Lower runs first among due jobs (graphile-worker's order); 0 by default. */
+  priority?: number;
 }
 
 /**
@@ -20,7 +22,7 @@ export function addJob(spec: JobSpec): RawBuilder<unknown> {
   const payload = isSql(spec.payload) ? spec.payload : sql`${JSON.stringify(spec.payload)}::json`;
   return sql`graphile_worker.add_job(${spec.task}, ${payload},
     run_at := ${spec.runAt ?? null}::timestamptz, job_key := ${spec.jobKey ?? null}::text,
-    job_key_mode := ${spec.jobKeyMode ?? "replace"}::text)`;
+    job_key_mode := ${spec.jobKeyMode ?? "replace"}::text, priority := ${spec.priority ?? 0}::int)`;
 }
 
 const isSql = (v: unknown): v is RawBuilder<unknown> => typeof v === "object" && v !== null && "toOperationNode" in v;

@@ -44,7 +44,8 @@ export async function attemptDelivery({
   if (!release) {
     // Not a try: the receiver already has its share of this process's deliveries in flight.
     const retryAt = slotRetryAt();
-    if (input.scheduleRetry) await enqueueJob(ctx.db, deliveryJob(delivery.id, retryAt));
+    // Behind every job that is due: a busy receiver's backlog never delays other receivers' deliveries.
+    if (input.scheduleRetry) await enqueueJob(ctx.db, { ...deliveryJob(delivery.id, retryAt), priority: 1 });
     return { done: false, retryAt };
   }
   try {

@@ -21,5 +21,8 @@ export function takeTargetSlot(url: string): (() => void) | null {
   };
 }
 
-/** When a delivery that found its receiver's slots taken tries again: soon, spread so they do not all wake at once. */
-export const slotRetryAt = () => new Date(Date.now() + 500 + Math.floor(Math.random() * 1000));
+/**
+ * When a delivery that found its receiver's slots taken tries again: within 1–3 s, spread so that a backlog of
+ * many does not wake at once (each wake is a job run).
+ */
+export const slotRetryAt = () => new Date(Date.now() + 1_000 + Math.floor(Math.random() * 2_000));
