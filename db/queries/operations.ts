@@ -1,6 +1,6 @@
 import { type Insertable, sql } from "kysely";
 import type { Db } from "../client";
-import type { GatewaySetting, MoneyOperation, Operation, OperationsTable, OperationState, TransactionState } from "../types";
+import type { MoneyOperation, Operation, OperationsTable, OperationState, TransactionState } from "../types";
 import { addJob } from "./jobs";
 
 const dispatchJob = addJob({
@@ -9,37 +9,17 @@ const dispatchJob = addJob({
   jobKey: sql`'event:' || e.event_id`,
 });
 
-/**
- * The payment an operation of the merchant acts on (the transaction's successful attempt that is not a
- * duplicate) with its gateway setting, in one round trip.
- */
-export async function findSettledAttempt(db: Db, sessionId: string) {
-  const row = await db
-    .selectFrom("payment_attempts as a")
-    .leftJoin("gateway_settings as g", "g.code", "a.gateway_code")
-    .selectAll("a")
-    .select(sql<GatewaySetting | null>`to_jsonb(g)`.as("gateway"))
-    .where("a.session_id", "=", sessionId)
-    .where("a.state", "=", "success")
-    .where("a.is_duplicate", "=", false)
-    .orderBy("a.id")
+/** The payment an operation of the merchant acts on: the transaction's successful attempt that is not a duplicate. */
+export function findSettledAttempt(db: Db, sessionId: string) {
+  return db
+    .selectFrom("payment_attempts")
+    .selectAll()
+    .where("session_id", "=", sessionId)
+    .where("state", "=", "success")
+    .where("is_duplicate", "=", false)
+    .orderBy("id")
     .limit(1)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const { gateway: g, ...attempt } = row;
-  // to_jsonb writes numbers and timestamps as JSON; bring them back to the row's types.
-  const gateway = g && {
-    ...g,
-    id: String(g.id),
-    fee_fixed: String(g.fee_fixed),
-    fee_percent: String(g.fee_percent),
-    created_at: new Date(g.created_at),
-    updated_at: new Date(g.updated_at),
-    // bytea arrives as "\x…" hex text: the adapter decrypts the credentials.
-    credentials: g.credentials === null ? null : Buffer.from(String(g.credentials).slice(2), "hex"),
-    icon: g.icon === null ? null : Buffer.from(String(g.icon).slice(2), "hex"),
-  };
-  return { attempt, gateway };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
 import { claimMoneyOperation, findSettledAttempt, settleMoneyOperation } from "@/db/queries/operations";
 import { getSettings } from "@/db/queries/settings";
 import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
@@ -37,7 +38,9 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   const { view, kind } = input;
   const { txn } = view;
   if (!FROM_STATES[kind].includes(txn.state)) throw new Conflict(notAllowedMessage(kind, txn.state));
-  const { attempt, gateway } = (await findSettledAttempt(ctx.db, txn.session_id)) ?? {};
+  const attempt = await findSettledAttempt(ctx.db, txn.session_id);
+  // The setting as the config cache has it (dropped on any change): its credentials are read as stored.
+  const gateway = attempt && (await cachedConfig(`gateway:${attempt.gateway_code}`, () => findGatewaySettingByCode(ctx.db, attempt.gateway_code)));
   const adapter = gateway ? adapterFor(gateway.pg) : null;
   if (!attempt || !gateway || !adapter) throw new Conflict("The payment's gateway is no longer configured; the operation cannot be sent.");
   if (!adapter.features.operations.includes(kind)) throw new Conflict(unsupportedOperationMessage(kind, gateway));
