@@ -2,10 +2,12 @@ import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { runScript, startScript, stopProcess, waitForOk } from "../bench/processes";
 
-export const FAULT_PORT = 3400;
+// FAULTS_PORT / FAULTS_PG_PORT move the experiments off their default ports (two checkouts side by side); the
+// external-database variant uses FAULTS_PG_PORT + 1 and experiments with a second web process FAULTS_PORT + 1.
+export const FAULT_PORT = Number(process.env.FAULTS_PORT ?? 3400);
 export const FAULT_URL = `http://127.0.0.1:${FAULT_PORT}`;
 export const FAULT_DATA_DIR = ".data/faults";
-export const FAULT_PG_PORT = 54375;
+export const FAULT_PG_PORT = Number(process.env.FAULTS_PG_PORT ?? 54375);
 
 /** The production app as `npm start` runs it, on ports and a data directory of the experiments' own. */
 export const faultEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
