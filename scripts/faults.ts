@@ -3,11 +3,13 @@
 import { databaseOutage } from "./faults/database-outage";
 import { requireBuild } from "./faults/fault-app";
 import { slowReceivers } from "./faults/slow-receivers";
+import { webhookThroughput } from "./faults/webhook-throughput";
 
 const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "database-outage-embedded": () => databaseOutage("embedded"),
   "database-outage-external": () => databaseOutage("external"),
   "slow-receivers": slowReceivers,
+  "webhook-throughput": webhookThroughput,
 };
 
 async function main() {

@@ -164,6 +164,25 @@ describe("webhook delivery", () => {
     expect(stuck.received).toHaveLength(4);
   });
 
+  it("sends a burst to an answering receiver its share at a time, every delivery in its first run", async () => {
+    let open = 0;
+    let most = 0;
+    const receiver = await startReceiver(async () => {
+      most = Math.max(most, ++open);
+      await new Promise((r) => setTimeout(r, 50));
+      open--;
+      return 200;
+    });
+    const burst = [];
+    for (let i = 0; i < 8; i++) burst.push(await paidWithWebhook(receiver.url));
+
+    const steps = await Promise.all(burst.map(({ deliveryId }) => attemptDelivery({ ctx, input: { deliveryId, scheduleRetry: true } })));
+    // Each waited for a slot instead of being put off: the receiver answers, so waiting costs milliseconds.
+    expect(steps).toEqual(burst.map(() => ({ done: true })));
+    expect(receiver.received).toHaveLength(8);
+    expect(most).toBe(3);
+  });
+
   it("plans one delivery per event, however often the event is planned", async () => {
     const receiver = await startReceiver();
     const { eventId, deliveryId } = await paidWithWebhook(receiver.url);

@@ -40,55 +40,23 @@ export async function attemptDelivery({
 }): Promise<DeliveryStep> {
   const delivery = await findDelivery(ctx.db, input.deliveryId);
   if (!delivery || delivery.state !== "pending") return { done: true };
-  const release = takeTargetSlot(delivery.url);
-  if (!release) {
-    // Not a try: the receiver already has its share of this process's deliveries in flight.
+  const settings = await getSettings(ctx.db);
+  const body = JSON.stringify(delivery.payload);
+
+  const refusal = await refuseTarget(delivery.url);
+  const answer = refusal === null ? await postToReceiver(delivery, signingKeys(settings), body) : { error: refusal };
+  if (answer === SLOW_RECEIVER) {
+    // Not a try: the receiver already has its share of this process's requests in flight and is slow to answer.
     const retryAt = slotRetryAt();
     // Behind every job that is due: a busy receiver's backlog never delays other receivers' deliveries.
     if (input.scheduleRetry) await enqueueJob(ctx.db, { ...deliveryJob(delivery.id, retryAt), priority: 1 });
     return { done: false, retryAt };
   }
-  try {
-    return await tryDelivery(ctx, delivery, input.scheduleRetry);
-  } finally {
-    release();
-  }
-}
 
-async function tryDelivery(ctx: Ctx, delivery: Delivery, scheduleRetry: boolean): Promise<DeliveryStep> {
   const attemptNo = delivery.attempt_count + 1;
-  const body = JSON.stringify(delivery.payload);
-  const settings = await getSettings(ctx.db);
-
-  const started = performance.now();
-  let status: number | null = null;
-  let excerpt: string | null = null;
-  let error: string | null = await refuseTarget(delivery.url);
-  const refused = error !== null;
-  if (!refused) {
-    try {
-      const res = await fetch(delivery.url, {
-        method: "POST",
-        redirect: "manual",
-        dispatcher: webhookAgent,
-        signal: AbortSignal.timeout(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "checkout-webhooks/1",
-          ...standardWebhookHeaders(signingKeys(settings), delivery.event_id, body),
-        },
-        body,
-      });
-      status = res.status;
-      excerpt = (await res.text().catch(() => "")).slice(0, EXCERPT);
-    } catch (e) {
-      error = (e as Error).name === "TimeoutError" ? `timed out after ${env.WEBHOOK_TIMEOUT_SECONDS}s` : String((e as Error).message);
-    }
-  }
-  const durationMs = Math.round(performance.now() - started);
-
+  const { status = null, excerpt = null, error = null, durationMs = 0 } = answer;
   const delivered = status !== null && status >= 200 && status < 300;
-  const retryable = !refused && !delivered && (status === null || status === 429 || status >= 500);
+  const retryable = refusal === null && !delivered && (status === null || status === 429 || status >= 500);
   const delay = env.WEBHOOK_RETRY_SCHEDULE[attemptNo - 1];
   const retryAt = retryable && delay !== undefined ? new Date(Date.now() + delay * 1000) : null;
   const state = delivered ? "delivered" : retryAt ? "pending" : "failed";
@@ -96,8 +64,45 @@ async function tryDelivery(ctx: Ctx, delivery: Delivery, scheduleRetry: boolean)
     ctx.db,
     { deliveryId: delivery.id, attemptNo, status, durationMs, excerpt, error },
     { state, nextAttemptAt: retryAt },
-    retryAt && scheduleRetry ? deliveryJob(delivery.id, retryAt) : undefined,
+    retryAt && input.scheduleRetry ? deliveryJob(delivery.id, retryAt) : undefined,
   );
   if (state !== "delivered") logger.info({ deliveryId: delivery.id, attemptNo, status, error, state }, "webhook not delivered");
   return retryAt ? { done: false, retryAt } : { done: true };
+}
+
+const SLOW_RECEIVER = Symbol("slow receiver");
+
+interface Answer {
+  status?: number;
+  excerpt?: string;
+  error?: string;
+  durationMs?: number;
+}
+
+/** The signed POST, holding one of the receiver's slots only while the request is in flight. */
+async function postToReceiver(delivery: Delivery, keys: ReturnType<typeof signingKeys>, body: string): Promise<Answer | typeof SLOW_RECEIVER> {
+  const release = await takeTargetSlot(delivery.url);
+  if (!release) return SLOW_RECEIVER;
+  const started = performance.now();
+  try {
+    const res = await fetch(delivery.url, {
+      method: "POST",
+      redirect: "manual",
+      dispatcher: webhookAgent,
+      signal: AbortSignal.timeout(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "checkout-webhooks/1",
+        ...standardWebhookHeaders(keys, delivery.event_id, body),
+      },
+      body,
+    });
+    const excerpt = (await res.text().catch(() => "")).slice(0, EXCERPT);
+    return { status: res.status, excerpt, durationMs: Math.round(performance.now() - started) };
+  } catch (e) {
+    const error = (e as Error).name === "TimeoutError" ? `timed out after ${env.WEBHOOK_TIMEOUT_SECONDS}s` : String((e as Error).message);
+    return { error, durationMs: Math.round(performance.now() - started) };
+  } finally {
+    release();
+  }
 }

@@ -1,38 +1,16 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { embeddedDatabaseUrl, withClient } from "../bench/database";
 import { createTransaction } from "../bench/http";
 import { inPool, ms, summarize } from "../bench/stats";
 import { startReceiver } from "../bench/webhook-receiver";
 import { pay } from "../bench/webhooks";
 import { createFaultFixtures, FAULT_DATA_DIR, faultEnv, startFaultApp, wipeFaultData } from "./fault-app";
+import { scriptedReceiver } from "./scripted-receiver";
 
 const PER_RECEIVER = 50;
 const SLOW_ANSWER_MS = 20_000;
 const HEALTHY_P99_MS = 1_000;
 const FIRST_RETRY_S = 10; // WEBHOOK_RETRY_SCHEDULE's first step
 const WAIT_FOR_RETRIES_MS = 25_000;
-
-/** A receiver that answers every POST after `delayMs` with `status`, noting each arrival per event. */
-async function scriptedReceiver(status: number, delayMs: number) {
-  const arrivals = new Map<string, number[]>();
-  const server = http.createServer((req, res) => {
-    const at = Date.now();
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const eventId = String((JSON.parse(Buffer.concat(chunks).toString("utf8")) as { event_id?: unknown }).event_id);
-      arrivals.set(eventId, [...(arrivals.get(eventId) ?? []), at]);
-      setTimeout(() => res.writeHead(status).end(), delayMs);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
-    arrivals,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
 
 /**
  * Experiment 3: 50 payments whose webhook goes to a receiver that answers after 20 s, 50 to one that answers

@@ -9,10 +9,10 @@ export interface Received {
 }
 
 /**
- * A merchant's webhook endpoint on 127.0.0.1: records every request and answers with `answer()` (a status,
- * or "hang" to never answer). It can be stopped and started again on the same port.
+ * A merchant's webhook endpoint on 127.0.0.1: records every request and answers with `answer()` (a status, one
+ * later, or "hang" to never answer). It can be stopped and started again on the same port.
  */
-export async function startReceiver(answer: (n: number) => number | "hang" = () => 200) {
+export async function startReceiver(answer: (n: number) => number | "hang" | Promise<number> = () => 200) {
   const received: Received[] = [];
   const hanging: http.ServerResponse[] = [];
   const handler: http.RequestListener = (req, res) => {
@@ -20,9 +20,10 @@ export async function startReceiver(answer: (n: number) => number | "hang" = () 
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
-      const status = answer(received.length);
-      if (status === "hang") hanging.push(res);
-      else res.writeHead(status, { "content-type": "text/plain" }).end(status === 200 ? "ok" : "nope");
+      void Promise.resolve(answer(received.length)).then((status) => {
+        if (status === "hang") hanging.push(res);
+        else res.writeHead(status, { "content-type": "text/plain" }).end(status === 200 ? "ok" : "nope");
+      });
     });
   };
   let server = http.createServer(handler);
