@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
-import { enqueueJob, type JobSpec } from "./jobs";
+import { addJob, type JobSpec } from "./jobs";
 import { latestAttempt } from "./payments";
 
 export function findEvent(db: Db, eventId: string) {
@@ -35,42 +35,40 @@ export async function upsertDelivery(
   return found.id;
 }
 
-export function findDelivery(db: Db, id: string) {
-  return db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirst();
+/** A delivery with the settings' signing keys it is sent with: one round trip per try. */
+export function findDeliveryToSend(db: Db, id: string) {
+  return db
+    .selectFrom("webhook_deliveries as d")
+    .innerJoin("settings as s", (join) => join.on("s.id", "=", 1))
+    .selectAll("d")
+    .select(["s.webhook_hmac_key", "s.webhook_hmac_previous_key", "s.webhook_hmac_previous_until"])
+    .where("d.id", "=", id)
+    .executeTakeFirst();
 }
 
-/** Records one try and where the delivery stands after it. */
+/**
+ * Records one try, where the delivery stands after it, and the next try's job: one statement, so all or none of
+ * it happens.
+ */
 export async function recordDeliveryAttempt(
   db: Db,
   attempt: { deliveryId: string; attemptNo: number; status: number | null; durationMs: number; excerpt: string | null; error: string | null },
   outcome: { state: "pending" | "delivered" | "failed"; nextAttemptAt: Date | null },
   retryJob?: JobSpec,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (retryJob) await enqueueJob(trx, retryJob);
-    await trx
-      .insertInto("webhook_attempts")
-      .values({
-        delivery_id: attempt.deliveryId,
-        attempt_no: attempt.attemptNo,
-        status_code: attempt.status,
-        duration_ms: attempt.durationMs,
-        response_excerpt: attempt.excerpt,
-        error: attempt.error,
-      })
-      .execute();
-    await trx
-      .updateTable("webhook_deliveries")
-      .set({
-        state: outcome.state,
-        attempt_count: attempt.attemptNo,
-        last_status: attempt.status,
-        next_attempt_at: outcome.nextAttemptAt,
-        delivered_at: outcome.state === "delivered" ? new Date() : null,
-      })
-      .where("id", "=", attempt.deliveryId)
-      .execute();
-  });
+  await sql`
+    WITH attempt AS (
+      INSERT INTO webhook_attempts (delivery_id, attempt_no, status_code, duration_ms, response_excerpt, error)
+      VALUES (${attempt.deliveryId}, ${attempt.attemptNo}, ${attempt.status}, ${attempt.durationMs}, ${attempt.excerpt}, ${attempt.error})
+    ), retry AS (
+      SELECT ${retryJob ? addJob(retryJob) : sql`NULL`}
+    )
+    UPDATE webhook_deliveries
+    SET state = ${outcome.state}, attempt_count = ${attempt.attemptNo}, last_status = ${attempt.status},
+        next_attempt_at = ${outcome.nextAttemptAt},
+        delivered_at = ${outcome.state === "delivered" ? sql`now()` : null}
+    -- The retry CTE runs only when referenced.
+    WHERE id = ${attempt.deliveryId} AND EXISTS (SELECT FROM retry)`.execute(db);
 }
 
 /** The answer to the first try of the latest delivery about a finished payment, if it was tried yet. */

@@ -1,8 +1,7 @@
 import { fetch } from "undici";
 import type { JobSpec } from "@/db/queries/jobs";
 import { enqueueJob } from "@/db/queries/jobs";
-import { findDelivery, recordDeliveryAttempt } from "@/db/queries/webhooks";
-import { getSettings } from "@/db/queries/settings";
+import { findDeliveryToSend, recordDeliveryAttempt } from "@/db/queries/webhooks";
 import type { Ctx } from "@/lib/context";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log/logger";
@@ -11,7 +10,7 @@ import { signingKeys } from "./signing-keys";
 import { standardWebhookHeaders } from "./standard-webhook-headers";
 import { slotRetryAt, takeTargetSlot } from "./target-slots";
 
-type Delivery = NonNullable<Awaited<ReturnType<typeof findDelivery>>>;
+type Delivery = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
 
 /** The job that tries a delivery (once per delivery at a time: keyed by it). */
 export const deliveryJob = (deliveryId: string, runAt?: Date): JobSpec => ({
@@ -38,13 +37,12 @@ export async function attemptDelivery({
   /** scheduleRetry: enqueue the next try as a job together with this try's record (the embedded engine). */
   input: { deliveryId: string; scheduleRetry: boolean };
 }): Promise<DeliveryStep> {
-  const delivery = await findDelivery(ctx.db, input.deliveryId);
+  const delivery = await findDeliveryToSend(ctx.db, input.deliveryId);
   if (!delivery || delivery.state !== "pending") return { done: true };
-  const settings = await getSettings(ctx.db);
   const body = JSON.stringify(delivery.payload);
 
   const refusal = await refuseTarget(delivery.url);
-  const answer = refusal === null ? await postToReceiver(delivery, signingKeys(settings), body) : { error: refusal };
+  const answer = refusal === null ? await postToReceiver(delivery, body) : { error: refusal };
   if (answer === SLOW_RECEIVER) {
     // Not a try: the receiver already has its share of this process's requests in flight and is slow to answer.
     const retryAt = slotRetryAt();
@@ -80,7 +78,7 @@ interface Answer {
 }
 
 /** The signed POST, holding one of the receiver's slots only while the request is in flight. */
-async function postToReceiver(delivery: Delivery, keys: ReturnType<typeof signingKeys>, body: string): Promise<Answer | typeof SLOW_RECEIVER> {
+async function postToReceiver(delivery: Delivery, body: string): Promise<Answer | typeof SLOW_RECEIVER> {
   const release = await takeTargetSlot(delivery.url);
   if (!release) return SLOW_RECEIVER;
   const started = performance.now();
@@ -93,7 +91,7 @@ async function postToReceiver(delivery: Delivery, keys: ReturnType<typeof signin
       headers: {
         "content-type": "application/json",
         "user-agent": "checkout-webhooks/1",
-        ...standardWebhookHeaders(keys, delivery.event_id, body),
+        ...standardWebhookHeaders(signingKeys(delivery), delivery.event_id, body),
       },
       body,
     });
