@@ -3,6 +3,7 @@
 import { databaseOutage } from "./faults/database-outage";
 import { requireBuild } from "./faults/fault-app";
 import { slowReceivers } from "./faults/slow-receivers";
+import { steadyLoad } from "./faults/steady-load";
 import { webhookThroughput } from "./faults/webhook-throughput";
 
 const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
@@ -10,6 +11,7 @@ const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "database-outage-external": () => databaseOutage("external"),
   "slow-receivers": slowReceivers,
   "webhook-throughput": webhookThroughput,
+  "steady-load": steadyLoad,
 };
 
 async function main() {
