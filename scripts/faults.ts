@@ -1,5 +1,6 @@
 // npm run faults [-- <experiment> …]: the reliability experiments of docs/reliability.md against the production
 // build (run `npm run build` first). Each prints its figures; the command exits 1 when an invariant broke.
+import { crashMidPayment } from "./faults/crash-mid-payment";
 import { databaseOutage } from "./faults/database-outage";
 import { requireBuild } from "./faults/fault-app";
 import { slowReceivers } from "./faults/slow-receivers";
@@ -9,6 +10,7 @@ import { webhookThroughput } from "./faults/webhook-throughput";
 const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "database-outage-embedded": () => databaseOutage("embedded"),
   "database-outage-external": () => databaseOutage("external"),
+  "crash-mid-payment": crashMidPayment,
   "slow-receivers": slowReceivers,
   "webhook-throughput": webhookThroughput,
   "steady-load": steadyLoad,

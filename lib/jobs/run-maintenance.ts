@@ -15,11 +15,6 @@ import { deliveryJob } from "@/lib/webhooks/attempt-delivery";
 const SWEEP_BATCH = 20;
 
 /**
- * The periodic safety net: frees jobs of workers that died, expires overdue transactions whose job was
- * missed, asks again about operations and payment attempts left pending, finds webhook deliveries long past their next try (their job or run was lost) — queued again here
- * when `requeueDeliveries`, else returned for the caller's engine — and forgets idempotency keys over 24 hours.
- */
-/**
  * Attempts a minute without news (the gateway's answer lost in a crash, a callback that never came) are asked
  * about, a few per run; returns how many the answer settled. A gateway that cannot answer now is asked next run.
  */
@@ -35,6 +30,12 @@ async function sweepPendingAttempts(ctx: Ctx): Promise<number> {
   return settled;
 }
 
+/**
+ * The periodic safety net: frees jobs of workers that died, expires overdue transactions whose job was
+ * missed, asks again about operations and payment attempts left pending, finds webhook deliveries long past
+ * their next try (their job or run was lost) — queued again here when `requeueDeliveries`, else returned for
+ * the caller's engine — and forgets idempotency keys over 24 hours.
+ */
 export async function runMaintenance({ ctx, input }: { ctx: Ctx; input: { requeueDeliveries: boolean } }) {
   const released = await releaseStaleJobLocks(ctx.db, env.JOB_LOCK_STALE_SECONDS);
   const expired = await expireOverdue({ ctx });

@@ -25,5 +25,5 @@ export async function buildFloor(skip: boolean): Promise<void> {
 
 /** Starts the floor app on `databaseUrl` (wait for it with waitForOk). */
 export function startFloor(databaseUrl: string): ChildProcess {
-  return startNode([NEXT, "start", "--port", "3302", "--hostname", "127.0.0.1"], { ...env, DATABASE_URL: databaseUrl }, "floor", DIR);
+  return startNode([NEXT, "start", "--port", "3302", "--hostname", "127.0.0.1"], { ...env, DATABASE_URL: databaseUrl }, "floor", { cwd: DIR });
 }

@@ -13,13 +13,19 @@ export async function runScript(file: string, args: string[], env: NodeJS.Proces
 }
 
 /** Starts a long-running TypeScript script whose output goes to our stderr, prefixed so it stays readable. */
-export function startScript(file: string, args: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {
-  return startNode([...TSX, file, ...args], env, label);
+export function startScript(file: string, args: string[], env: NodeJS.ProcessEnv, label: string, options: StartOptions = {}): ChildProcess {
+  return startNode([...TSX, file, ...args], env, label, options);
+}
+
+/** `detached`: the child leads a process group of its own, so that it can be killed with all it started. */
+interface StartOptions {
+  cwd?: string;
+  detached?: boolean;
 }
 
 /** Starts `node <args>` (in `cwd`) whose output goes to our stderr, prefixed so it stays readable. */
-export function startNode(args: string[], env: NodeJS.ProcessEnv, label: string, cwd?: string): ChildProcess {
-  const child = spawn(process.execPath, args, { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
+export function startNode(args: string[], env: NodeJS.ProcessEnv, label: string, { cwd, detached }: StartOptions = {}): ChildProcess {
+  const child = spawn(process.execPath, args, { env, cwd, detached, stdio: ["ignore", "pipe", "pipe"] });
   // Long lines (a JSON log entry with a stack) are cut so the bench's own output stays readable.
   const relay = (chunk: Buffer) =>
     process.stderr.write(chunk.toString("utf8").replace(/^(.{0,240}).*$/gm, (_, line: string) => (line ? `[${label}] ${line}` : line)));

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { runScript, startScript, stopProcess, waitForOk } from "../bench/processes";
@@ -44,9 +45,13 @@ export async function wipeFaultData(): Promise<void> {
   await fs.rm(FAULT_DATA_DIR, { recursive: true, force: true });
 }
 
-/** Starts the app and waits for its health check; returns the process and a function that stops it. */
-export async function startFaultApp(env: NodeJS.ProcessEnv) {
-  const app = startScript("scripts/serve.ts", [], env, "app");
+/**
+ * Starts the app and waits for its health check; returns the process and a function that stops it. With
+ * `ownGroup`, the app (serve.ts, the web server and the embedded PostgreSQL) is a process group of its own, which
+ * `crashFaultApp` kills at once.
+ */
+export async function startFaultApp(env: NodeJS.ProcessEnv, { ownGroup = false } = {}) {
+  const app = startScript("scripts/serve.ts", [], env, "app", { detached: ownGroup });
   try {
     await waitForOk(`${FAULT_URL}/api/health`, app);
   } catch (error) {
@@ -67,4 +72,11 @@ export async function postmasterPid(dir: string): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/** SIGKILL to every process of an app started with `ownGroup`, as a power cut would; resolves once serve.ts is gone. */
+export async function crashFaultApp(app: ChildProcess): Promise<void> {
+  const exited = new Promise<void>((resolve) => (app.exitCode !== null || app.signalCode !== null ? resolve() : app.once("exit", () => resolve())));
+  process.kill(-app.pid!, "SIGKILL");
+  await exited;
 }

@@ -1,9 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** A receiver that answers every POST after `delayMs` with `status`, noting each arrival per event. */
+/** A receiver that answers every POST after `delayMs` with `status`, noting each arrival per event and per `webhook-id`. */
 export async function scriptedReceiver(status: number, delayMs: number) {
   const arrivals = new Map<string, number[]>();
+  const byWebhookId = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const at = Date.now();
     const chunks: Buffer[] = [];
@@ -11,6 +12,8 @@ export async function scriptedReceiver(status: number, delayMs: number) {
     req.on("end", () => {
       const eventId = String((JSON.parse(Buffer.concat(chunks).toString("utf8")) as { event_id?: unknown }).event_id);
       arrivals.set(eventId, [...(arrivals.get(eventId) ?? []), at]);
+      const webhookId = String(req.headers["webhook-id"]);
+      byWebhookId.set(webhookId, (byWebhookId.get(webhookId) ?? 0) + 1);
       const answer = () => res.writeHead(status).end();
       if (delayMs > 0) setTimeout(answer, delayMs);
       else answer();
@@ -20,6 +23,7 @@ export async function scriptedReceiver(status: number, delayMs: number) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
     arrivals,
+    byWebhookId,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }
