@@ -139,4 +139,17 @@ describe("the maintenance sweep of attempts left pending", () => {
     expect((await runMaintenance({ ctx, input: { requeueDeliveries: false } })).attemptsSettled).toBe(0);
     expect(await stateOf(ctx, waiting)).toBe("pending");
   });
+
+  it("asks at once when the customer is back to pay and the earlier attempt has been quiet a while", async () => {
+    const lost = await newTransaction(ctx, caller);
+    const { reference } = await payWith(ctx, lost, CARDS.approve);
+    // A few seconds old: it may be in the customer's other tab, so the answer is the result page's to wait for.
+    expect(await startPayment({ ctx, input: { sessionId: lost, code: "card" } })).toEqual({ kind: "busy" });
+    expect(await attemptOf(reference)).toMatchObject({ state: "pending" });
+
+    await quiet(reference);
+    expect(await startPayment({ ctx, input: { sessionId: lost, code: "card" } })).toEqual({ kind: "closed", state: "paid" });
+    expect(await attemptOf(reference)).toMatchObject({ state: "success" });
+    expect((await events(ctx, lost)).filter((e) => e.to_state === "paid")).toHaveLength(1);
+  });
 });

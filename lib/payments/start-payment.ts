@@ -8,6 +8,7 @@ import { adapterFor } from "@/lib/gateways/adapters";
 import { acceptPageFields } from "@/lib/legacy/accept-page-fields";
 import type { TypedPageFields } from "@/lib/legacy/page-fields";
 import { SESSION_ID } from "@/lib/transactions/get-transaction";
+import { askAboutQuietAttempts } from "./ask-about-quiet-attempts";
 import { openAttempt } from "./open-attempt";
 import { releaseUnfinishedAttempts } from "./release-unfinished-attempts";
 import { PAYABLE } from "./transitions";
@@ -31,14 +32,17 @@ export const REFERENCE_NUMBER = /^[A-Z0-9]{6,40}$/;
  * delivery location (see lib/legacy/page-fields.ts). Wrong or missing → ValidationFailed and nothing changes;
  * else stored with the attempt, under the same row lock, so the fields kept are those of the live attempt.
  */
-export async function startPayment({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { sessionId: string; code: string; pageFields?: TypedPageFields };
-}): Promise<StartPaymentResult> {
+export async function startPayment({ ctx, input }: { ctx: Ctx; input: StartPaymentInput }): Promise<StartPaymentResult> {
   if (!SESSION_ID.test(input.sessionId)) throw new NotFound();
+  const first = await startInTransaction(ctx, input);
+  // An earlier attempt is with the bank and has been quiet a while: its answer may be lost. Ask, then try again.
+  if (first.kind !== "busy" || !(await askAboutQuietAttempts({ ctx, input: { sessionId: input.sessionId } }))) return first;
+  return startInTransaction(ctx, input);
+}
+
+type StartPaymentInput = { sessionId: string; code: string; pageFields?: TypedPageFields };
+
+async function startInTransaction(ctx: Ctx, input: StartPaymentInput): Promise<StartPaymentResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const tx: Ctx = { db: trx };
     const view = await findTransactionView(trx, input.sessionId, true);
