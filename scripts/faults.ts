@@ -2,6 +2,7 @@
 // build (run `npm run build` first). Each prints its figures; the command exits 1 when an invariant broke.
 import { databaseOutage } from "./faults/database-outage";
 import { requireBuild } from "./faults/fault-app";
+import { hostileInput } from "./faults/hostile-input";
 import { slowReceivers } from "./faults/slow-receivers";
 import { steadyLoad } from "./faults/steady-load";
 import { webhookThroughput } from "./faults/webhook-throughput";
@@ -12,6 +13,7 @@ const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "slow-receivers": slowReceivers,
   "webhook-throughput": webhookThroughput,
   "steady-load": steadyLoad,
+  "hostile-input": hostileInput,
 };
 
 async function main() {
