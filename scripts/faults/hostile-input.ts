@@ -32,7 +32,9 @@ interface Outcome {
 export async function hostileInput(): Promise<string[]> {
   await wipeFaultData();
   const standIns = await startGatewayStandIns();
-  const env = faultEnv({ ...standIns.env, LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES) });
+  // The maintenance sweep asks about attempts a minute without news (this experiment leaves some open) and notes
+  // when: that write is the app's own, not a hostile case's, so it runs only at start here.
+  const env = faultEnv({ ...standIns.env, LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES), MAINTENANCE_SECONDS: "3600" });
   const admin = (...args: string[]) => runScript("scripts/admin.ts", args, env);
   try {
     const apiKey = await createFaultFixtures(env);
