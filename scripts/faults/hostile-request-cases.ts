@@ -1,7 +1,7 @@
 import { postSignIn } from "../bench/sign-in";
 import { FAULT_URL } from "./fault-app";
 import type { HostileCase } from "./hostile-case";
-import { answerOf, clientError, hit, jsonError } from "./hostile-http";
+import { answerOf, clientError, hit, jsonError, rawPost } from "./hostile-http";
 
 const MiB = 1024 * 1024;
 const CALLBACK = `${FAULT_URL}/b/checkout/gateway/sandbox/callback/`;
@@ -22,20 +22,13 @@ const chunked = (bytes: number): RequestInit =>
     }),
   }) as RequestInit;
 
-function multipart(bytes: number): FormData {
-  const form = new FormData();
-  form.append("ref", "R-1");
-  form.append("file", new Blob([new Uint8Array(bytes)]), "big.bin");
-  return form;
-}
-
 /** Bodies too big, of the wrong type or shape, and headers too big, on the callback and the payment form's route. */
 export function bodyCases(): HostileCase[] {
   const nested = `${"[".repeat(100)}${"]".repeat(100)}`;
   return [
     { surface: "callback body", name: "2 MiB JSON", send: post(CALLBACK, "application/json", `{"pad":"${"x".repeat(2 * MiB)}"}`), expect: jsonError(413) },
     { surface: "callback body", name: "2 MiB chunked, no length", send: () => hit(CALLBACK, chunked(2 * MiB)), expect: jsonError(413) },
-    { surface: "callback body", name: "11 MiB multipart", send: () => hit(CALLBACK, { method: "POST", body: multipart(11 * MiB) }), expect: jsonError(413) },
+    { surface: "callback body", name: "11 MiB multipart", send: () => rawPost(CALLBACK, "multipart/form-data; boundary=x", 11 * MiB), expect: jsonError(413) },
     { surface: "callback body", name: "text/xml", send: post(CALLBACK, "text/xml", "<ref>R-1</ref>"), expect: jsonError(415) },
     { surface: "callback body", name: "invalid JSON", send: post(CALLBACK, "application/json", '{"ref": '), expect: jsonError(400) },
     { surface: "callback body", name: "JSON array", send: post(CALLBACK, "application/json", "[1,2]"), expect: jsonError(400) },
