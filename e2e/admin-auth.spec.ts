@@ -31,6 +31,16 @@ test.describe("admin sign-in", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toHaveCount(0);
   });
 
+  test("a sign-in without the CSRF token is a 403, and nobody is signed in", async ({ request }) => {
+    const res = await request.post("/api/auth/callback/credentials", {
+      form: { username: adminUser.username, password: adminUser.password, json: "true" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(403);
+    expect(await res.json()).toMatchObject({ detail: expect.stringContaining("sign-in form has expired"), url: expect.stringContaining("error=FormExpired") });
+    expect(res.headers()["set-cookie"] ?? "").not.toContain("next-auth.session-token");
+  });
+
   test("a wrong password is refused", async ({ page }) => {
     await signIn(page, adminUser.username, "not-the-password");
 

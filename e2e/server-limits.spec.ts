@@ -41,3 +41,11 @@ test("headers that never end are answered 408 and the connection closed", async 
   const answer = await sendAndWaitForClose("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n");
   expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 408 Request Timeout");
 });
+
+test("an address with malformed percent-encoding is a JSON 400, not Next.js's bare 500", async ({ request }) => {
+  for (const path of ["/b/checkout/v1/attachments/%E0%A4%A", "/b/checkout/gateway/%ZZ/callback/", "/b/checkout/redirect/start/?session_id=%E0%A4%A"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(400);
+    expect(await res.json(), path).toEqual({ detail: expect.stringContaining("The address is not valid") });
+  }
+});

@@ -3,6 +3,7 @@
 import { crashMidPayment } from "./faults/crash-mid-payment";
 import { databaseOutage } from "./faults/database-outage";
 import { requireBuild } from "./faults/fault-app";
+import { hostileInput } from "./faults/hostile-input";
 import { slowReceivers } from "./faults/slow-receivers";
 import { steadyLoad } from "./faults/steady-load";
 import { webhookThroughput } from "./faults/webhook-throughput";
@@ -14,6 +15,7 @@ const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "slow-receivers": slowReceivers,
   "webhook-throughput": webhookThroughput,
   "steady-load": steadyLoad,
+  "hostile-input": hostileInput,
 };
 
 async function main() {

@@ -5,6 +5,7 @@ import { createServer } from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
 import { forwardedFor } from "@/lib/http/forwarded-for";
+import { hasMalformedEncoding, MALFORMED_TARGET } from "@/lib/http/malformed-target";
 import { logger } from "@/lib/log/logger";
 import { onStopSignal } from "./on-stop-signal";
 
@@ -22,6 +23,10 @@ async function main() {
   const limits = { requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
   const server = createServer(limits, (req, res) => {
     req.headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUST_PROXY);
+    if (hasMalformedEncoding(req.url ?? "/")) {
+      res.writeHead(400, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(JSON.stringify({ detail: MALFORMED_TARGET }));
+      return;
+    }
     void handle(req, res);
   });
   server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));

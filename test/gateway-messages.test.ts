@@ -76,3 +76,38 @@ describe("gateway messages", () => {
     expect((await callback({})).status).toBe(400);
   });
 });
+
+describe("gateway message bodies", () => {
+  it("refuses a body past the limit sent without a length, and stops reading the rest of it", async () => {
+    // A sender that would go on for ever: the answer must not wait for its end, and its stream must be cancelled
+    // (an unread, uncancelled rest held the connection open with no answer).
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(new Uint8Array(64 * 1024).fill(32)),
+      cancel: () => void (cancelled = true),
+    });
+    const request = new Request("http://127.0.0.1/b/checkout/gateway/sandbox/callback/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    const res = await callbackRoute.POST(request, { params: Promise.resolve({ pg: "sandbox" }) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ detail: "The body is larger than the limit of 1 MiB." });
+    expect(cancelled).toBe(true);
+  });
+
+  it("still reads a form-encoded message and hands the exact bytes on", async () => {
+    const { sessionId, reference } = await pendingPayment();
+    const message = await freshMessage(ctx, reference);
+    const res = await fetch(`${base}/b/checkout/gateway/sandbox/callback/`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(message),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", changed: true });
+    expect(await stateOf(ctx, sessionId)).toBe("paid");
+  });
+});

@@ -6,6 +6,7 @@ import { useState } from "react";
 
 const MESSAGES: Record<string, string> = {
   TooManyRequests: "Too many failed attempts. Wait a few minutes and try again.",
+  FormExpired: "The sign-in form has expired. Reload the page and sign in again.",
   default: "Invalid username or password.",
 };
 
@@ -31,7 +32,7 @@ export function LoginForm() {
       return;
     }
     const throttled = result?.status === 429 || result?.error === "TooManyRequests";
-    setError(throttled ? MESSAGES.TooManyRequests! : MESSAGES.default!);
+    setError(throttled ? MESSAGES.TooManyRequests! : (MESSAGES[result?.error ?? ""] ?? MESSAGES.default!));
   }
 
   return (

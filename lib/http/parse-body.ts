@@ -76,7 +76,8 @@ function parseJsonObject(raw: Buffer, invalid: string): Record<string, unknown> 
   return value as Record<string, unknown>;
 }
 
-async function readLimited(request: Request, limit: number): Promise<Buffer> {
+/** The body's bytes, refused (and the rest of it cancelled) once past `limit`. */
+export async function readLimited(request: Request, limit: number): Promise<Buffer> {
   const tooLarge = () => new PayloadTooLarge(`The body is larger than the limit of ${limit / 1024 / 1024} MiB.`);
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > limit) throw tooLarge();
