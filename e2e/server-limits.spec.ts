@@ -49,3 +49,24 @@ test("an address with malformed percent-encoding is a JSON 400, not Next.js's ba
     expect(await res.json(), path).toEqual({ detail: expect.stringContaining("The address is not valid") });
   }
 });
+
+test("an upload refused before its end closes its connection, so the client's next request is answered", async () => {
+  const base = test.info().project.use.baseURL!;
+  const callback = `${base}/b/checkout/gateway/sandbox/callback/`;
+  // 2 MiB in chunks without a length: refused at the 1 MiB limit while the rest is still coming.
+  const upload = new ReadableStream({
+    start(controller) {
+      for (let i = 0; i < 32; i++) controller.enqueue(new Uint8Array(64 * 1024).fill(32));
+      controller.close();
+    },
+  });
+  const refused = await fetch(callback, { method: "POST", headers: { "content-type": "application/json" }, body: upload, duplex: "half" } as RequestInit);
+  expect(refused.status).toBe(413);
+  expect(refused.headers.get("connection")).toBe("close");
+  await refused.text();
+  // The same client's next request: it used to be sent on the refused upload's connection and never answered.
+  const next = await fetch(callback, { method: "POST", headers: { "content-type": "text/xml" }, body: "<a/>", signal: AbortSignal.timeout(5_000) });
+  expect(next.status).toBe(415);
+  // A request read to its end keeps its connection.
+  expect((await fetch(`${base}/api/health`)).headers.get("connection")).toBe("keep-alive");
+});

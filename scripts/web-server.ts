@@ -4,6 +4,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
+import { closeAfterUnreadBody } from "@/lib/http/close-after-unread-body";
 import { forwardedFor } from "@/lib/http/forwarded-for";
 import { hasMalformedEncoding, MALFORMED_TARGET } from "@/lib/http/malformed-target";
 import { logger } from "@/lib/log/logger";
@@ -27,6 +28,7 @@ async function main() {
       res.writeHead(400, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(JSON.stringify({ detail: MALFORMED_TARGET }));
       return;
     }
+    closeAfterUnreadBody(req, res);
     void handle(req, res);
   });
   server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
