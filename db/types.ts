@@ -415,7 +415,13 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export interface JobPoolHeartbeatsTable {
+  pool_id: string;
+  seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
+  job_pool_heartbeats: JobPoolHeartbeatsTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
   currencies: CurrenciesTable;

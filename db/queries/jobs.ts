@@ -32,12 +32,34 @@ export async function enqueueJob(db: Db, spec: JobSpec): Promise<void> {
 }
 
 /**
- * Jobs held by a worker that died (killed, crashed) stay locked; our tasks finish in well under a minute,
- * so a lock this old is an orphan, released here for another run.
+ * Jobs held by a worker that died (killed, crashed) stay locked. A lock is released for another run when its pool
+ * stopped noting that it is alive `silentSeconds` ago, or, whoever holds it, once it is `olderThanSeconds` old:
+ * our tasks finish in well under a minute, so such a lock is an orphan (of a worker that never noted itself).
  */
-export async function releaseStaleJobLocks(db: Db, olderThanSeconds: number): Promise<number> {
+export async function releaseStaleJobLocks(db: Db, { olderThanSeconds, silentSeconds }: { olderThanSeconds: number; silentSeconds: number }): Promise<number> {
   const result = await sql`
     UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL
-    WHERE locked_at < now() - make_interval(secs => ${olderThanSeconds})`.execute(db);
+    WHERE locked_at < now() - make_interval(secs => ${olderThanSeconds})
+       OR (locked_at < now() - make_interval(secs => ${silentSeconds})
+           AND locked_by IN (SELECT pool_id FROM job_pool_heartbeats WHERE seen_at < now() - make_interval(secs => ${silentSeconds})))`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** A pool is alive: noted now (first beat included). */
+export async function notePoolAlive(db: Db, poolId: string): Promise<void> {
+  await db
+    .insertInto("job_pool_heartbeats")
+    .values({ pool_id: poolId, seen_at: sql<Date>`now()` })
+    .onConflict((oc) => oc.column("pool_id").doUpdateSet({ seen_at: sql<Date>`now()` }))
+    .execute();
+}
+
+/** A pool stopped cleanly, or died a day ago (its jobs long released): forgotten. */
+export async function forgetPools(db: Db, which: { poolId: string } | { silentForSeconds: number }): Promise<void> {
+  await db
+    .deleteFrom("job_pool_heartbeats")
+    .where((eb) =>
+      "poolId" in which ? eb("pool_id", "=", which.poolId) : eb("seen_at", "<", sql<Date>`now() - make_interval(secs => ${which.silentForSeconds})`),
+    )
+    .execute();
 }

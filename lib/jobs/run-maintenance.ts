@@ -1,4 +1,4 @@
-import { enqueueJob, releaseStaleJobLocks } from "@/db/queries/jobs";
+import { enqueueJob, forgetPools, releaseStaleJobLocks } from "@/db/queries/jobs";
 import { forgetOldOperationKeys, listPendingOperations } from "@/db/queries/operations";
 import { takeQuietPendingAttempts } from "@/db/queries/payments";
 import { deleteExpiredIdempotencyKeys } from "@/db/queries/transactions";
@@ -10,6 +10,7 @@ import { operationJob } from "@/lib/operations/queue-give-back";
 import { logger } from "@/lib/log/logger";
 import { inquirePayment } from "@/lib/payments/inquire-payment";
 import { deliveryJob } from "@/lib/webhooks/attempt-delivery";
+import { POOL_SILENT_SECONDS } from "./pool-heartbeat";
 
 // Attempts asked about per maintenance run: a real gateway's inquiry takes a round trip each.
 const SWEEP_BATCH = 20;
@@ -37,7 +38,8 @@ async function sweepPendingAttempts(ctx: Ctx): Promise<number> {
  * the caller's engine — and forgets idempotency keys over 24 hours.
  */
 export async function runMaintenance({ ctx, input }: { ctx: Ctx; input: { requeueDeliveries: boolean } }) {
-  const released = await releaseStaleJobLocks(ctx.db, env.JOB_LOCK_STALE_SECONDS);
+  const released = await releaseStaleJobLocks(ctx.db, { olderThanSeconds: env.JOB_LOCK_STALE_SECONDS, silentSeconds: POOL_SILENT_SECONDS });
+  await forgetPools(ctx.db, { silentForSeconds: 86_400 });
   const expired = await expireOverdue({ ctx });
   const overdue = await overdueDeliveries(ctx.db, env.JOB_LOCK_STALE_SECONDS);
   if (input.requeueDeliveries) {

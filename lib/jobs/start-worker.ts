@@ -1,4 +1,5 @@
-import { Logger, run } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import { Logger, run, type WorkerEvents } from "graphile-worker";
 import pg from "pg";
 import { createDb } from "@/db/client";
 import { enqueueJob } from "@/db/queries/jobs";
@@ -6,6 +7,7 @@ import { env } from "@/lib/env";
 import { EXPIRY_SCHEDULE_INTERVAL_MS, scheduleExpiries } from "@/lib/expiry/schedule-expiries";
 import { logger } from "@/lib/log/logger";
 import { embeddedTasks } from "./embedded-tasks";
+import { beatForPools } from "./pool-heartbeat";
 import { relayTasks } from "./relay-tasks";
 
 const workerLogger = new Logger((scope) => (level, message, meta) => {
@@ -28,8 +30,11 @@ export async function startWorker(connectionString: string): Promise<{ stop(): P
   const pgPool = new pg.Pool({ connectionString, max: env.WORKER_CONCURRENCY + 2 });
   pgPool.on("error", (err) => logger.debug({ err }, "job queue connection closed"));
   pgPool.on("connect", (client) => client.on("error", (err) => logger.debug({ err }, "job queue connection closed")));
+  const events: WorkerEvents = new EventEmitter();
+  const heartbeat = beatForPools(db, events);
   const runner = await run({
     pgPool,
+    events,
     concurrency: env.WORKER_CONCURRENCY,
     pollInterval: 500,
     noHandleSignals: true,
@@ -66,6 +71,7 @@ export async function startWorker(connectionString: string): Promise<{ stop(): P
       clearInterval(expiryTimer);
       await scheduling;
       await runner.stop();
+      await heartbeat.stop();
       await pgPool.end();
       await db.destroy();
     },
