@@ -2,6 +2,7 @@
 // build (run `npm run build` first). Each prints its figures; the command exits 1 when an invariant broke.
 import { databaseOutage } from "./faults/database-outage";
 import { requireBuild } from "./faults/fault-app";
+import { severalProcesses } from "./faults/several-processes";
 import { slowReceivers } from "./faults/slow-receivers";
 import { steadyLoad } from "./faults/steady-load";
 import { webhookThroughput } from "./faults/webhook-throughput";
@@ -11,6 +12,7 @@ const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "database-outage-external": () => databaseOutage("external"),
   "slow-receivers": slowReceivers,
   "webhook-throughput": webhookThroughput,
+  "several-processes": severalProcesses,
   "steady-load": steadyLoad,
 };
 

@@ -6,6 +6,7 @@ import { createDb } from "@/db/client";
 import { listCases } from "./admin-cases";
 import { APP_URL, appEnv } from "./app";
 import { FLOOR_URL } from "./floor";
+import { signIn } from "./http";
 import { sequentialTimes, shippedScripts } from "./page";
 import { runScript } from "./processes";
 import type { Check } from "./report-flows";
@@ -58,22 +59,6 @@ export async function seedBigTable(count: number): Promise<{ username: string; p
   return { username: ADMIN_USER, password };
 }
 
-/** Signs in through next-auth's credentials flow, as the login form does; returns the session cookie. */
-async function signIn(username: string, password: string): Promise<string> {
-  const csrf = await fetch(`${APP_URL}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookies = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  const response = await fetch(`${APP_URL}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies(csrf).join("; ") },
-    body: new URLSearchParams({ csrfToken, username, password, json: "true" }),
-    redirect: "manual",
-  });
-  const session = cookies(response).find((c) => c.includes("next-auth.session-token="));
-  if (!session) throw new Error(`Signing in as ${username} answered ${response.status} without a session cookie.`);
-  return session;
-}
-
 /** Measures the list's cases, its live JSON and the floors; `withFloor` adds the floor app's route (started by the caller). */
 export async function measureAdminList(dbUrl: string, user: { username: string; password: string }, withFloor: boolean): Promise<AdminFigures> {
   const db = createDb(dbUrl, { max: 1 });
@@ -86,7 +71,7 @@ export async function measureAdminList(dbUrl: string, user: { username: string; 
       await db.destroy();
     }
   })();
-  const headers: Record<string, string> = { Cookie: await signIn(user.username, user.password) };
+  const headers: Record<string, string> = { Cookie: await signIn(APP_URL, user.username, user.password) };
   const timed = async (label: string, url: string, withHeaders = headers) => {
     process.stderr.write(`Measuring ${label} (${ADMIN_REQUESTS} sequential requests) …\n`);
     const { complete } = await sequentialTimes(url, ADMIN_REQUESTS, withHeaders);

@@ -57,3 +57,19 @@ export async function submitActionForm(pageUrl: string, fields: Record<string, s
   }
   return new URL(location, pageUrl).toString();
 }
+
+/** Signs in through next-auth's credentials flow, as the login form does; returns the session cookie. */
+export async function signIn(appUrl: string, username: string, password: string): Promise<string> {
+  const csrf = await fetch(`${appUrl}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  const response = await fetch(`${appUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies(csrf).join("; ") },
+    body: new URLSearchParams({ csrfToken, username, password, json: "true" }),
+    redirect: "manual",
+  });
+  const session = cookies(response).find((c) => c.includes("next-auth.session-token="));
+  if (!session) throw new Error(`Signing in as ${username} answered ${response.status} without a session cookie.`);
+  return session;
+}
