@@ -15,8 +15,10 @@ const TERM_AT_MS = 15_000;
 // Every fourth transaction of a client is left unpaid to expire, 5 s after its creation.
 const EXPIRING_EVERY = 4;
 const EXPIRATION = "00:00:05";
-// The receiver answers after 100 ms, so that deliveries are in flight when a worker gets its SIGTERM.
-const RECEIVER_DELAY_MS = 100;
+// The receiver answers after 300 ms, and the SIGTERMs wait for a moment when it holds more requests than one
+// worker may send it at once (WEBHOOK_TARGET_CONCURRENCY, 3): then both workers have deliveries in flight.
+const RECEIVER_DELAY_MS = 300;
+const IN_FLIGHT_AT_TERM = 4;
 const CACHE_BOUND_MS = 2_000;
 // scripts/web-server.ts: 10 s for requests in flight, then a forced exit at 15 s.
 const WEB_EXIT_BOUND_MS = 15_000;
@@ -64,7 +66,7 @@ export async function severalProcesses(): Promise<string[]> {
   const workers = [1, 2].map((n) => startProc(`worker${n}`, "scripts/worker.ts", faultEnv({ ...common, LOG_LEVEL: "debug" }), /"level":20/));
   const all = [...webs, ...workers];
   const failures: string[] = [];
-  const watch = watchRequests();
+  let watch: ReturnType<typeof watchRequests> | undefined;
   try {
     await Promise.all([...webs.map((w, i) => waitForOk(`${urls[i]}/api/health`, w.child)), ...workers.map(waitForWorker)]);
     const env = faultEnv(common);
@@ -73,6 +75,8 @@ export async function severalProcesses(): Promise<string[]> {
     await admin("create-gateway", "--code", SPARE_GATEWAY, "--pg", "sandbox", "--currencies", "KWD");
     await admin("create-user", "--username", ADMIN.username, "--password", ADMIN.password, "--superuser");
 
+    watch = watchRequests();
+    const { sent } = watch;
     const started = Date.now();
     const stopAt = started + RUN_MS;
     const gone = new Set<number>(); // web processes found refusing connections after their SIGTERM
@@ -108,6 +112,7 @@ export async function severalProcesses(): Promise<string[]> {
     // Awaited below; until then a failure must not end the run before the processes are stopped.
     for (const check of [cache, sessions]) check.catch(() => undefined);
     await sleep(TERM_AT_MS);
+    while (receiver.inFlight() < IN_FLIGHT_AT_TERM) await sleep(5);
     terminatedAt = Date.now();
     const [webStop, workerStop] = await Promise.all([terminate(webs[0]!), terminate(workers[0]!)]);
     await Promise.all(clients);
@@ -127,11 +132,11 @@ export async function severalProcesses(): Promise<string[]> {
     const duplicates = arrivals.reduce((sum, n) => sum + Math.max(0, n - 1), 0);
     const triedTwice = deliveries.filter((d) => d.attempt_count > 1).length;
 
-    const toStopped = watch.sent.filter((r) => r.port === ports[0]);
+    const toStopped = sent.filter((r) => r.port === ports[0]);
     const inFlight = toStopped.filter((r) => r.at < terminatedAt! && (r.end === null || r.end > terminatedAt!));
     const duringDrain = toStopped.filter((r) => r.at >= terminatedAt! && r.error !== "refused");
-    const resets = watch.sent.filter((r) => r.error !== null && r.error !== "refused");
-    const wrongRefusals = watch.sent.filter((r) => r.error === "refused" && (r.port !== ports[0] || r.at < terminatedAt!));
+    const resets = sent.filter((r) => r.error !== null && r.error !== "refused");
+    const wrongRefusals = sent.filter((r) => r.error === "refused" && (r.port !== ports[0] || r.at < terminatedAt!));
     const unanswered = (list: SentRequest[]) => list.filter((r) => r.status === null).length;
     const stoppingWorkerJobs = workers[0]!.completed.filter((j) => j.at >= terminatedAt!).length;
     const errorLines = all.flatMap((p) => p.errors.map((line) => `${p.label}: ${line}`));
@@ -156,10 +161,10 @@ export async function severalProcesses(): Promise<string[]> {
     if (errorLines.length > 0) failures.push(`${errorLines.length} error lines in the logs (first: ${errorLines[0]!.slice(0, 200)})`);
     if (failures.length > 0) process.exitCode = 1;
 
-    const statusCounts = countBy(watch.sent.map((r) => (r.status === null ? String(r.error) : String(r.status))));
+    const statusCounts = countBy(sent.map((r) => (r.status === null ? String(r.error) : String(r.status))));
     return [
       `Several processes: 2 web (WORKER=off) + 2 workers on one PostgreSQL, started together on an empty database; ${CLIENTS} clients for ${RUN_MS / 1000} s, SIGTERM to web1 and worker1 at ${TERM_AT_MS / 1000} s`,
-      `  requests                           ${watch.sent.length} (web1 ${toStopped.length}, web2 ${watch.sent.length - toStopped.length}); ${Object.entries(statusCounts).map(([k, v]) => `${k}: ${v}`).join(", ")}`,
+      `  requests                           ${sent.length} (web1 ${toStopped.length}, web2 ${sent.length - toStopped.length}); ${Object.entries(statusCounts).map(([k, v]) => `${k}: ${v}`).join(", ")}`,
       `  transactions                       ${load.created.length} created, ${load.paid.length} paid (created on one web process, paid on the other), ${load.expiring.length} left to expire`,
       `  client flows failed                ${load.problems.length}; flows moved to web2 after web1 closed its port: ${load.movedAway}`,
       `  config change → both web processes unannounced change ignored (copies in use): ${cacheFigures.copyInUse ? "yes" : "no"}; announced: seen after ${cacheFigures.seenMs.map((v) => (v === null ? "never" : `${v} ms`)).join(" / ")} (web1 / web2, off then on)`,
@@ -174,7 +179,7 @@ export async function severalProcesses(): Promise<string[]> {
       failures.length === 0 ? "  PASS" : `  FAIL: ${failures.join("; ")}`,
     ];
   } finally {
-    watch.restore();
+    watch?.restore();
     await Promise.all(all.map((p) => stopProcess(p.child)));
     await receiver.close();
     await database.stop();
