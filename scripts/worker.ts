@@ -14,7 +14,7 @@ runMain(async () => {
   await migrateToLatest(database.db);
   await migrateJobQueue(database.url);
   const worker = await startWorker(database.url);
-  logger.info("worker started");
+  logger.info({ workerPool: worker.poolId }, "worker started");
   await new Promise<void>((resolve) => onStopSignal(() => resolve()));
   await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop());
   await within("database", 15_000, database.close());
