@@ -3,8 +3,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { openDatabase } from "@/db/connect";
-import { migrateToLatest } from "@/db/migrate";
-import { migrateJobQueue } from "@/db/migrate-job-queue";
+import { migrateDatabase } from "@/db/migrate-database";
 import { dataDirSecret } from "@/lib/crypto/data-dir-secret";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
 import { env } from "@/lib/env";
@@ -18,8 +17,7 @@ const mode = process.argv[2] === "dev" ? "dev" : "start";
 
 runMain(async () => {
   const database = await openDatabase({ adoptOrphan: true });
-  const applied = await migrateToLatest(database.db);
-  await migrateJobQueue(database.url);
+  const applied = await migrateDatabase(database.db, database.url);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
   const demo = env.DEMO_DATA ? await seedDemoData({ ctx: { db: database.db } }) : null;
   await database.db.destroy();

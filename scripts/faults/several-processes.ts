@@ -15,9 +15,9 @@ const TERM_AT_MS = 15_000;
 // Every fourth transaction of a client is left unpaid to expire, 5 s after its creation.
 const EXPIRING_EVERY = 4;
 const EXPIRATION = "00:00:05";
-// The receiver answers after 300 ms, and the SIGTERMs wait for a moment when it holds more requests than one
+// The receiver answers after 100 ms, and the SIGTERMs wait for a moment when it holds more requests than one
 // worker may send it at once (WEBHOOK_TARGET_CONCURRENCY, 3): then both workers have deliveries in flight.
-const RECEIVER_DELAY_MS = 300;
+const RECEIVER_DELAY_MS = 100;
 const IN_FLIGHT_AT_TERM = 4;
 const CACHE_BOUND_MS = 2_000;
 // scripts/web-server.ts: 10 s for requests in flight, then a forced exit at 15 s.
@@ -35,7 +35,8 @@ interface Proc {
   errors: string[];
   /** Jobs completed (graphile-worker's debug log): task and time. */
   completed: { task: string; at: number }[];
-  started: boolean;
+  /** A worker's job-queue id (its "worker started" entry): the rows it holds are locked with it. */
+  poolId: string | null;
 }
 
 interface Stopped {
@@ -115,6 +116,7 @@ export async function severalProcesses(): Promise<string[]> {
     while (receiver.inFlight() < IN_FLIGHT_AT_TERM) await sleep(5);
     terminatedAt = Date.now();
     const [webStop, workerStop] = await Promise.all([terminate(webs[0]!), terminate(workers[0]!)]);
+    const leftLocked = await lockedBy(database.url, workers[0]!.poolId!);
     await Promise.all(clients);
     const loadEnd = Date.now();
     watch.restore();
@@ -146,6 +148,7 @@ export async function severalProcesses(): Promise<string[]> {
     if (wrongRefusals.length > 0) failures.push(`${wrongRefusals.length} connections refused by a process that was not stopping`);
     if (unanswered(inFlight) + unanswered(duringDrain) > 0) failures.push("requests to the stopping web process went unanswered");
     if (webStop.code !== 0 || webStop.ms > WEB_EXIT_BOUND_MS) failures.push(`web1 exited ${webStop.code} after ${webStop.ms} ms (expected 0 within ${WEB_EXIT_BOUND_MS} ms)`);
+    if (leftLocked > 0) failures.push(`worker1 left ${leftLocked} jobs locked when it exited`);
     if (workerStop.code !== 0 || workerStop.ms > WORKER_EXIT_BOUND_MS) failures.push(`worker1 exited ${workerStop.code} after ${workerStop.ms} ms (expected 0 within ${WORKER_EXIT_BOUND_MS} ms)`);
     if (!cacheFigures.copyInUse) failures.push("an unannounced change showed at once: the web processes were not serving cached copies");
     if (cacheFigures.seenMs.some((v) => v === null || v > CACHE_BOUND_MS)) failures.push(`a configuration change took longer than ${CACHE_BOUND_MS} ms to show (${cacheFigures.seenMs.join(", ")} ms)`);
@@ -170,7 +173,7 @@ export async function severalProcesses(): Promise<string[]> {
       `  config change → both web processes unannounced change ignored (copies in use): ${cacheFigures.copyInUse ? "yes" : "no"}; announced: seen after ${cacheFigures.seenMs.map((v) => (v === null ? "never" : `${v} ms`)).join(" / ")} (web1 / web2, off then on)`,
       `  admin session from web1 on web2    ${sessionValid ? "valid" : "refused"}`,
       `  web1 SIGTERM                       ${inFlight.length} requests in flight, ${duringDrain.length} more sent on its open connections while draining; unanswered ${unanswered(inFlight) + unanswered(duringDrain)}, reset ${resets.filter((r) => r.port === ports[0]).length}; exited ${webStop.code} after ${(webStop.ms / 1000).toFixed(1)} s (bound ${WEB_EXIT_BOUND_MS / 1000} s)`,
-      `  worker1 SIGTERM                    ${stoppingWorkerJobs} jobs completed after the signal; exited ${workerStop.code} after ${(workerStop.ms / 1000).toFixed(1)} s (bound ${WORKER_EXIT_BOUND_MS / 1000} s)`,
+      `  worker1 SIGTERM                    ${stoppingWorkerJobs} jobs completed after the signal, ${leftLocked} left locked; exited ${workerStop.code} after ${(workerStop.ms / 1000).toFixed(1)} s (bound ${WORKER_EXIT_BOUND_MS / 1000} s)`,
       `  delivery records                   ${deliveries.length}: ${deliveries.length - notDelivered} delivered, ${triedTwice} tried more than once`,
       `  receiver                           ${arrivals.filter((n) => n === 1).length} events once, ${lost} never, ${duplicates} duplicates`,
       `  expiry                             ${load.expiring.length - expiry.notExpired} of ${load.expiring.length} expired; 'expired' events per transaction: ${[...new Set(expiry.events)].join(", ")}; expire-transaction job runs ${expiry.jobRuns} (worker1 ${expiry.runsBy[0]}, worker2 ${expiry.runsBy[1]})`,
@@ -188,18 +191,18 @@ export async function severalProcesses(): Promise<string[]> {
 
 function startProc(label: string, script: string, env: NodeJS.ProcessEnv, hide?: RegExp): Proc {
   const child = startScript(script, [], env, label, hide);
-  const proc: Proc = { label, child, errors: [], completed: [], started: false };
-  const { errors } = watchLog(child, (entry: LogEntry) => {
+  const proc: Proc = { label, child, errors: [], completed: [], poolId: null };
+  const { errors } = watchLog(child, (entry: LogEntry & { workerPool?: string }) => {
     const done = /^Completed task \d+ \(([\w-]+)/.exec(entry.msg ?? "");
     if (done) proc.completed.push({ task: done[1]!, at: entry.time });
-    if (entry.msg === "worker started") proc.started = true;
+    if (entry.msg === "worker started") proc.poolId = entry.workerPool ?? "";
   });
   proc.errors = errors;
   return proc;
 }
 
 async function waitForWorker(worker: Proc): Promise<void> {
-  while (!worker.started) {
+  while (worker.poolId === null) {
     if (worker.child.exitCode !== null) throw new Error(`${worker.label} exited with code ${worker.child.exitCode}.`);
     await sleep(100);
   }
@@ -309,6 +312,12 @@ async function settledExpiry(url: string, sessions: string[], workers: Proc[], d
     await sleep(500);
   }
 }
+
+const lockedBy = (url: string, poolId: string) =>
+  withClient(url, async (c) => {
+    const { rows } = await c.query<{ n: number }>("SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_by = $1", [poolId]);
+    return rows[0]!.n;
+  });
 
 const missingSessions = (url: string, ids: string[]) =>
   withClient(url, async (c) => {
