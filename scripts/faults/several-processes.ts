@@ -19,6 +19,8 @@ const EXPIRATION = "00:00:05";
 // worker may send it at once (WEBHOOK_TARGET_CONCURRENCY, 3): then both workers have deliveries in flight.
 const RECEIVER_DELAY_MS = 100;
 const IN_FLIGHT_AT_TERM = 4;
+// … for at most this long after TERM_AT_MS (a slow machine may never have that many in flight).
+const TERM_WAIT_MS = 5_000;
 const CACHE_BOUND_MS = 2_000;
 // scripts/web-server.ts: 10 s for requests in flight, then a forced exit at 15 s.
 const WEB_EXIT_BOUND_MS = 15_000;
@@ -113,7 +115,7 @@ export async function severalProcesses(): Promise<string[]> {
     // Awaited below; until then a failure must not end the run before the processes are stopped.
     for (const check of [cache, sessions]) check.catch(() => undefined);
     await sleep(TERM_AT_MS);
-    while (receiver.inFlight() < IN_FLIGHT_AT_TERM) await sleep(5);
+    while (receiver.inFlight() < IN_FLIGHT_AT_TERM && Date.now() < started + TERM_AT_MS + TERM_WAIT_MS) await sleep(5);
     terminatedAt = Date.now();
     const [webStop, workerStop] = await Promise.all([terminate(webs[0]!), terminate(workers[0]!)]);
     const leftLocked = await lockedBy(database.url, workers[0]!.poolId!);
