@@ -1,7 +1,6 @@
 // npm run admin -- <command> [options]: administration from the shell, on DATABASE_URL or the embedded database.
 import { openDatabase } from "@/db/connect";
-import { migrateToLatest } from "@/db/migrate";
-import { migrateJobQueue } from "@/db/migrate-job-queue";
+import { migrateDatabase } from "@/db/migrate-database";
 import { type FieldErrors, DomainError, ValidationFailed } from "@/lib/errors";
 import { commands } from "./admin-commands/commands";
 import { UsageError } from "./admin-commands/usage-error";
@@ -28,8 +27,7 @@ runMain(async () => {
   }
   const database = await openDatabase({ adoptOrphan: false });
   try {
-    await migrateToLatest(database.db);
-    await migrateJobQueue(database.url);
+    await migrateDatabase(database.db, database.url);
     const output = await command.run({ db: database.db }, args);
     const { lines, exitCode } = Array.isArray(output) ? { lines: output, exitCode: 0 } : output;
     process.stdout.write(lines.map((l) => l + "\n").join(""));

@@ -4,6 +4,7 @@ import { crashMidPayment } from "./faults/crash-mid-payment";
 import { databaseOutage } from "./faults/database-outage";
 import { requireBuild } from "./faults/fault-app";
 import { hostileInput } from "./faults/hostile-input";
+import { severalProcesses } from "./faults/several-processes";
 import { slowReceivers } from "./faults/slow-receivers";
 import { steadyLoad } from "./faults/steady-load";
 import { webhookThroughput } from "./faults/webhook-throughput";
@@ -14,6 +15,7 @@ const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "crash-mid-payment": crashMidPayment,
   "slow-receivers": slowReceivers,
   "webhook-throughput": webhookThroughput,
+  "several-processes": severalProcesses,
   "steady-load": steadyLoad,
   "hostile-input": hostileInput,
 };

@@ -1,11 +1,10 @@
 // Starts the service: database (embedded unless DATABASE_URL), migrations, demo data, then Next.js.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "@/db/connect";
-import { migrateToLatest } from "@/db/migrate";
-import { migrateJobQueue } from "@/db/migrate-job-queue";
+import { migrateDatabase } from "@/db/migrate-database";
+import { dataDirSecret } from "@/lib/crypto/data-dir-secret";
 import { seedDemoData } from "@/lib/demo/seed-demo-data";
 import { env } from "@/lib/env";
 import { startWorker } from "@/lib/jobs/start-worker";
@@ -18,15 +17,14 @@ const mode = process.argv[2] === "dev" ? "dev" : "start";
 
 runMain(async () => {
   const database = await openDatabase({ adoptOrphan: true });
-  const applied = await migrateToLatest(database.db);
-  await migrateJobQueue(database.url);
+  const applied = await migrateDatabase(database.db, database.url);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
   const demo = env.DEMO_DATA ? await seedDemoData({ ctx: { db: database.db } }) : null;
   await database.db.destroy();
   // The embedded job engine runs beside the web server unless WORKER=off (then run `npm run worker` elsewhere).
   const worker = env.WORKER ? await startWorker(database.url) : null;
 
-  const secret = env.NEXTAUTH_SECRET ?? (await loadOrCreateSecret(path.resolve(env.DATA_DIR, "auth-secret")));
+  const secret = env.NEXTAUTH_SECRET ?? authSecret(path.resolve(env.DATA_DIR, "auth-secret"));
   const next = spawn(
     process.execPath,
     ["--import", "tsx", path.join(__dirname, "web-server.ts"), mode],
@@ -64,10 +62,9 @@ runMain(async () => {
   return code;
 });
 
-async function loadOrCreateSecret(file: string): Promise<string> {
-  if (existsSync(file)) return (await fs.readFile(file, "utf8")).trim();
-  const secret = randomBytes(32).toString("base64url");
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, secret + "\n", { mode: 0o600 });
+/** The generated session-signing secret every web process on this DATA_DIR shares (admin sessions work on each). */
+function authSecret(file: string): string {
+  const secret = dataDirSecret(file, () => randomBytes(32).toString("base64url"));
+  if (secret.length < 32) throw new Error(`${file} does not hold a session secret; delete it (admin sessions end) or set NEXTAUTH_SECRET.`);
   return secret;
 }

@@ -6,12 +6,14 @@ import next from "next";
 import { env } from "@/lib/env";
 import { closeAfterUnreadBody } from "@/lib/http/close-after-unread-body";
 import { forwardedFor } from "@/lib/http/forwarded-for";
+import { gracefulClose } from "@/lib/http/graceful-close";
 import { hasMalformedEncoding, MALFORMED_TARGET } from "@/lib/http/malformed-target";
 import { logger } from "@/lib/log/logger";
 import { onStopSignal } from "./on-stop-signal";
 
 const dev = process.argv[2] === "dev";
-// After a signal, requests in flight get this long to finish; then their connections are closed.
+// After a signal, requests in flight (and those still sent on open connections) get this long to finish; then
+// their connections are closed.
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
@@ -32,20 +34,23 @@ async function main() {
     void handle(req, res);
   });
   server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
+  const draining = gracefulClose(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(env.PORT, env.HOST, resolve);
   });
   logger.info({ host: env.HOST, port: env.PORT, dev }, "web server listening");
 
-  onStopSignal((signal) => {
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    const code = signal === "SIGINT" ? 130 : 143;
-    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  // Exit 0 when every request finished within the grace period, 1 when connections had to be cut: a process
+  // manager (systemd, pm2) then reports a clean stop as clean.
+  onStopSignal(() => {
     // Whatever still hangs (a query on a dead database) does not hold the exit up past a second deadline.
-    setTimeout(() => process.exit(code), SHUTDOWN_GRACE_MS + 5_000).unref();
-    void closed.then(() => app.close()).finally(() => process.exit(code));
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
+    void draining.drain(SHUTDOWN_GRACE_MS).then(async (inTime) => {
+      if (!inTime) logger.warn({ ms: SHUTDOWN_GRACE_MS }, "requests still open after the grace period; their connections were closed");
+      await app.close();
+      process.exit(inTime ? 0 : 1);
+    });
   });
 }
 

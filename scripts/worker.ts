@@ -1,7 +1,6 @@
 // npm run worker — the job engine alone (webhooks, messages, expiry), on DATABASE_URL or the embedded database.
 import { openDatabase } from "@/db/connect";
-import { migrateToLatest } from "@/db/migrate";
-import { migrateJobQueue } from "@/db/migrate-job-queue";
+import { migrateDatabase } from "@/db/migrate-database";
 import { env } from "@/lib/env";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/log/logger";
@@ -11,10 +10,9 @@ import { within } from "./within";
 
 runMain(async () => {
   const database = await openDatabase({ adoptOrphan: false });
-  await migrateToLatest(database.db);
-  await migrateJobQueue(database.url);
+  await migrateDatabase(database.db, database.url);
   const worker = await startWorker(database.url);
-  logger.info("worker started");
+  logger.info({ workerPool: worker.poolId }, "worker started");
   await new Promise<void>((resolve) => onStopSignal(() => resolve()));
   await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop());
   await within("database", 15_000, database.close());

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { dataDirSecret } from "./data-dir-secret";
 
 export interface CredentialsKey {
   /** Names the key inside each ciphertext (a hash of it: it reveals nothing of the key). */
@@ -38,23 +38,7 @@ export function credentialsKeyring(): CredentialsKeyring {
 }
 
 function dataDirKey(file: string): string {
-  try {
-    return checked(readFileSync(file, "utf8"), file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  mkdirSync(path.dirname(file), { recursive: true });
-  // Written whole under another name, then linked: of two processes starting at once, one key wins, complete.
-  const draft = `${file}.${process.pid}.tmp`;
-  writeFileSync(draft, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600 });
-  try {
-    linkSync(draft, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    unlinkSync(draft);
-  }
-  return checked(readFileSync(file, "utf8"), file);
+  return checked(dataDirSecret(file, () => randomBytes(32).toString("base64")), file);
 }
 
 function checked(text: string, file: string): string {

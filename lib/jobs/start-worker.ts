@@ -10,9 +10,15 @@ import { embeddedTasks } from "./embedded-tasks";
 import { beatForPools } from "./pool-heartbeat";
 import { relayTasks } from "./relay-tasks";
 
+// graphile-worker 0.17.3 cannot hand back the jobs its local queue fetched but had not started when it is stopped
+// ("Cannot background something when the queue is already released"), and reports each step of that failure.
+// stop() hands those jobs back itself (force_unlock_workers), so the failure is a warning, not an error.
+const LOCAL_QUEUE_RELEASE_FAILURE = /Cannot background something when the queue is already released|Errors occurred whilst deactivating queue/;
+
 const workerLogger = new Logger((scope) => (level, message, meta) => {
   const log = logger.child({ component: "worker", ...scope });
-  if (level === "error") log.error(meta ?? {}, message);
+  if (level === "error" && LOCAL_QUEUE_RELEASE_FAILURE.test(message)) log.warn(meta ?? {}, message);
+  else if (level === "error") log.error(meta ?? {}, message);
   else if (level === "warning") log.warn(meta ?? {}, message);
   else log.debug(meta ?? {}, message);
 });
@@ -22,7 +28,7 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
  * hands each job to Inngest. A maintenance job is queued every MAINTENANCE_SECONDS (deduplicated by key), and
  * every second the expiry jobs of the transactions about to expire.
  */
-export async function startWorker(connectionString: string): Promise<{ stop(): Promise<void> }> {
+export async function startWorker(connectionString: string): Promise<{ poolId: string; stop(): Promise<void> }> {
   const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2 });
   const ctx = { db };
   // The queue's own pool, with an error handler that outlives the runner: connections the database closes
@@ -30,7 +36,10 @@ export async function startWorker(connectionString: string): Promise<{ stop(): P
   const pgPool = new pg.Pool({ connectionString, max: env.WORKER_CONCURRENCY + 2 });
   pgPool.on("error", (err) => logger.debug({ err }, "job queue connection closed"));
   pgPool.on("connect", (client) => client.on("error", (err) => logger.debug({ err }, "job queue connection closed")));
+  // The id the queue's rows are locked with while this process holds them.
+  let poolId = "";
   const events: WorkerEvents = new EventEmitter();
+  events.on("pool:create", ({ workerPool }) => (poolId = workerPool.id));
   const heartbeat = beatForPools(db, events);
   const runner = await run({
     pgPool,
@@ -66,11 +75,15 @@ export async function startWorker(connectionString: string): Promise<{ stop(): P
   scheduleSoon();
   const expiryTimer = setInterval(scheduleSoon, EXPIRY_SCHEDULE_INTERVAL_MS);
   return {
+    poolId,
     async stop() {
       clearInterval(timer);
       clearInterval(expiryTimer);
-      await scheduling;
-      await runner.stop();
+      // The runner first: it stops taking jobs at once, and waits for those it is running.
+      await Promise.all([runner.stop(), scheduling]);
+      // Every job this process started has ended now: any row still locked by it is one it fetched and never
+      // ran. Handed back, another worker runs it at once rather than after JOB_LOCK_STALE_SECONDS.
+      await pgPool.query("SELECT graphile_worker.force_unlock_workers($1::text[])", [[poolId]]);
       await heartbeat.stop();
       await pgPool.end();
       await db.destroy();

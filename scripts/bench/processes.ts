@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -12,7 +13,10 @@ export async function runScript(file: string, args: string[], env: NodeJS.Proces
   return stdout.trim().split("\n");
 }
 
-/** Starts a long-running TypeScript script whose output goes to our stderr, prefixed so it stays readable. */
+/**
+ * Starts a long-running TypeScript script whose output goes to our stderr, prefixed so it stays readable; lines
+ * matching `hide` are left out (a log read by the caller at a finer level than it wants shown).
+ */
 export function startScript(file: string, args: string[], env: NodeJS.ProcessEnv, label: string, options: StartOptions = {}): ChildProcess {
   return startNode([...TSX, file, ...args], env, label, options);
 }
@@ -21,16 +25,18 @@ export function startScript(file: string, args: string[], env: NodeJS.ProcessEnv
 interface StartOptions {
   cwd?: string;
   detached?: boolean;
+  hide?: RegExp;
 }
 
 /** Starts `node <args>` (in `cwd`) whose output goes to our stderr, prefixed so it stays readable. */
-export function startNode(args: string[], env: NodeJS.ProcessEnv, label: string, { cwd, detached }: StartOptions = {}): ChildProcess {
+export function startNode(args: string[], env: NodeJS.ProcessEnv, label: string, { cwd, detached, hide }: StartOptions = {}): ChildProcess {
   const child = spawn(process.execPath, args, { env, cwd, detached, stdio: ["ignore", "pipe", "pipe"] });
   // Long lines (a JSON log entry with a stack) are cut so the bench's own output stays readable.
-  const relay = (chunk: Buffer) =>
-    process.stderr.write(chunk.toString("utf8").replace(/^(.{0,240}).*$/gm, (_, line: string) => (line ? `[${label}] ${line}` : line)));
-  child.stdout!.on("data", relay);
-  child.stderr!.on("data", relay);
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
+      if (line && !hide?.test(line)) process.stderr.write(`[${label}] ${line.slice(0, 240)}\n`);
+    });
+  }
   return child;
 }
 

@@ -1,16 +1,15 @@
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "@/db/embedded-postgres";
 import { embeddedDatabaseUrl, withClient } from "../bench/database";
 import { stopProcess } from "../bench/processes";
 import { percentile } from "../bench/stats";
 import {
   createFaultFixtures,
   FAULT_DATA_DIR,
-  FAULT_PG_PORT,
   FAULT_URL,
   faultEnv,
   postmasterPid,
+  startOwnPostgres,
   startFaultApp,
   wipeFaultData,
 } from "./fault-app";
@@ -40,7 +39,7 @@ interface Answer {
  */
 export async function databaseOutage(database: "embedded" | "external"): Promise<string[]> {
   await wipeFaultData();
-  const external = database === "external" ? await startExternal() : null;
+  const external = database === "external" ? await startOwnPostgres() : null;
   const env = faultEnv(external ? { DATABASE_URL: external.url } : {});
   const apiKey = await createFaultFixtures(env);
   const { app, stop } = await startFaultApp(env);
@@ -191,19 +190,6 @@ async function expiredCount(url: string, ids: string[]): Promise<number> {
     if (n === ids.length || Date.now() > deadline) return n;
     await sleep(500);
   }
-}
-
-/** A PostgreSQL of the experiment's own (as an operator's server would be), which it kills and starts again. */
-async function startExternal() {
-  const dataDir = path.join(FAULT_DATA_DIR, "external");
-  const start = () => startEmbeddedPostgres({ dataDir, port: FAULT_PG_PORT + 1, database: "checkout", adoptOrphan: false });
-  let server = await start();
-  return {
-    url: server.url,
-    cluster: path.join(dataDir, "postgres"),
-    restart: async () => void (server = await start()),
-    stop: () => server.stop(),
-  };
 }
 
 const count = (answers: Answer[], status: number) => answers.filter((a) => a.status === status).length;

@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
+import { startEmbeddedPostgres } from "@/db/embedded-postgres";
 import { runScript, startScript, stopProcess, waitForOk } from "../bench/processes";
 
 // FAULTS_PORT / FAULTS_PG_PORT move the experiments off their default ports (two checkouts side by side); the
@@ -79,4 +80,20 @@ export async function crashFaultApp(app: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => (app.exitCode !== null || app.signalCode !== null ? resolve() : app.once("exit", () => resolve())));
   process.kill(-app.pid!, "SIGKILL");
   await exited;
+}
+
+/**
+ * A PostgreSQL of the experiment's own on FAULT_PG_PORT + 1 (as an operator's server would be, the app reaching it
+ * by DATABASE_URL), which an experiment may kill and start again.
+ */
+export async function startOwnPostgres() {
+  const dataDir = path.join(FAULT_DATA_DIR, "external");
+  const start = () => startEmbeddedPostgres({ dataDir, port: FAULT_PG_PORT + 1, database: "checkout", adoptOrphan: false });
+  let server = await start();
+  return {
+    url: server.url,
+    cluster: path.join(dataDir, "postgres"),
+    restart: async () => void (server = await start()),
+    stop: () => server.stop(),
+  };
 }

@@ -5,8 +5,11 @@ import type { AddressInfo } from "node:net";
 export async function scriptedReceiver(status: number, delayMs: number) {
   const arrivals = new Map<string, number[]>();
   const byWebhookId = new Map<string, number>();
+  let inFlight = 0;
   const server = http.createServer((req, res) => {
     const at = Date.now();
+    inFlight++;
+    res.on("close", () => inFlight--);
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -24,6 +27,8 @@ export async function scriptedReceiver(status: number, delayMs: number) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
     arrivals,
     byWebhookId,
+    /** Requests received and not answered yet. */
+    inFlight: () => inFlight,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }

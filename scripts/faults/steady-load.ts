@@ -1,4 +1,3 @@
-import type { ChildProcess } from "node:child_process";
 import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -8,6 +7,7 @@ import { createTransaction } from "../bench/http";
 import { startReceiver } from "../bench/webhook-receiver";
 import { pay } from "../bench/webhooks";
 import { createFaultFixtures, FAULT_DATA_DIR, faultEnv, postmasterPid, startFaultApp, wipeFaultData } from "./fault-app";
+import { watchLog } from "./process-log";
 
 const run = promisify(execFile);
 // FAULTS_STEADY_SECONDS shortens the run for a quick try; the figures in docs/reliability.md are from 600 s.
@@ -20,7 +20,6 @@ const MIX = ["create", "read", "page", "read", "pay", "page", "create", "read", 
 // middle third's; the first third is warm-up (compilation, caches, pools filling).
 const RSS_SLACK = 1.1;
 const RSS_SLACK_MIB = 16;
-const ERROR_LINE = /"level":(50|60)|⨯|unhandled|uncaught/i;
 
 interface Sample {
   second: number;
@@ -43,7 +42,7 @@ export async function steadyLoad(): Promise<string[]> {
   const env = faultEnv();
   const apiKey = await createFaultFixtures(env);
   const { app, stop } = await startFaultApp(env);
-  const errorLines = watchForErrors(app);
+  const errorLines = watchLog(app).errors;
   const receiver = await startReceiver();
   const failures: string[] = [];
   try {
@@ -130,15 +129,6 @@ async function expectStatus(url: string, status: number, headers: Record<string,
 
 const arrivedFor = (receiver: Awaited<ReturnType<typeof startReceiver>>, sessionId: string) =>
   [...receiver.arrivals.values()].some((a) => a.sessionId === sessionId);
-
-/** Every line the app writes that looks like an error (error or fatal log entries, Next.js's ⨯, uncaught). */
-function watchForErrors(app: ChildProcess): string[] {
-  const lines: string[] = [];
-  const watch = (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter((l) => ERROR_LINE.test(l)));
-  app.stdout!.on("data", watch);
-  app.stderr!.on("data", watch);
-  return lines;
-}
 
 /** The web server process serve.ts started (its other child is the embedded PostgreSQL). */
 async function webServerOf(pid: number): Promise<number> {

@@ -3,8 +3,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDb } from "@/db/client";
 import { startEmbeddedPostgres } from "@/db/embedded-postgres";
-import { migrateToLatest } from "@/db/migrate";
-import { migrateJobQueue } from "@/db/migrate-job-queue";
+import { migrateDatabase } from "@/db/migrate-database";
 import pg from "pg";
 
 export const TEMPLATE = "checkout_test_template";
@@ -37,8 +36,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${TEMPLATE}`;
   const db = createDb(templateUrl.toString(), { max: 1 });
-  await migrateToLatest(db);
-  await migrateJobQueue(templateUrl.toString());
+  await migrateDatabase(db, templateUrl.toString());
   await db.destroy();
 
   project.provide("adminDatabaseUrl", adminUrl);

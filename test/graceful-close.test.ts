@@ -1,0 +1,93 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { gracefulClose } from "@/lib/http/graceful-close";
+
+// The web server's shutdown (scripts/web-server.ts). Under load on two web processes, SIGTERM to one of them
+// reset a request a client had just sent on an idle keep-alive connection: http.Server#close() closes those at
+// once. Requests still coming on open connections must be answered, each closing its connection.
+
+interface Answer {
+  status: number;
+  body: string;
+  connection: string | undefined;
+  reusedSocket: boolean;
+}
+
+const servers: http.Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.closeAllConnections();
+});
+
+async function startServer(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  servers.push(server);
+  const draining = gracefulClose(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: (server.address() as AddressInfo).port, draining };
+}
+
+/** A handler that holds the request it gets until `release(body)`; `arrived` resolves when it has one. */
+function holdingHandler() {
+  let answer: ((body: string) => void) | undefined;
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  const handler: http.RequestListener = (_req, res) => {
+    answer = (body) => res.end(body);
+    arrive();
+  };
+  return { handler, arrived, release: (body: string) => answer?.(body) };
+}
+
+function get(port: number, agent: http.Agent | false): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: "/", agent }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode!, body, connection: res.headers.connection, reusedSocket: req.reusedSocket }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+describe("a web server draining after a stop signal", () => {
+  it("answers a request sent on an idle keep-alive connection, then closes that connection", async () => {
+    const { port, draining } = await startServer((_req, res) => res.end("ok"));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(port, agent)).connection).toBe("keep-alive");
+
+    const drained = draining.drain(60_000);
+    const answer = await get(port, agent);
+    expect(answer).toEqual({ status: 200, body: "ok", connection: "close", reusedSocket: true });
+    await expect(drained).resolves.toBe(true);
+    agent.destroy();
+  });
+
+  it("finishes a request in flight when the drain begins, closing its connection afterwards", async () => {
+    const held = holdingHandler();
+    const { port, draining } = await startServer(held.handler);
+    const answer = get(port, false);
+    await held.arrived;
+    const drained = draining.drain(60_000);
+    held.release("late but whole");
+    expect(await answer).toMatchObject({ status: 200, body: "late but whole", connection: "close" });
+    await expect(drained).resolves.toBe(true);
+  });
+
+  it("refuses new connections once it is draining, so that clients and proxies go to another process", async () => {
+    const { port, draining } = await startServer((_req, res) => res.end("ok"));
+    const drained = draining.drain(60_000);
+    await expect(get(port, false)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    await expect(drained).resolves.toBe(true);
+  });
+
+  it("closes what is still open after the grace period and says it had to", async () => {
+    const held = holdingHandler();
+    const { port, draining } = await startServer(held.handler);
+    const answer = get(port, false);
+    await held.arrived;
+    await expect(draining.drain(50)).resolves.toBe(false);
+    await expect(answer).rejects.toMatchObject({ code: "ECONNRESET" });
+  });
+});
