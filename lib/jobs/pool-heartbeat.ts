@@ -8,22 +8,25 @@ const HEARTBEAT_MS = 5_000;
 export const POOL_SILENT_SECONDS = 30;
 
 /**
- * Notes every 5 s that this process's job pools are alive, so that the jobs of one that dies are released
- * within half a minute (by the maintenance job) instead of after JOB_LOCK_STALE_SECONDS. stop() forgets them.
+ * Notes every 5 s that this process's job pool (graphile-worker's, one per runner) is alive, so that the jobs of
+ * one that dies are released within half a minute (by the maintenance job) instead of after
+ * JOB_LOCK_STALE_SECONDS. `poolId()` is the id its jobs are locked with; stop() forgets the pool.
  */
-export function beatForPools(db: Db, events: WorkerEvents) {
-  const pools = new Set<string>();
-  const beat = () =>
-    Promise.all([...pools].map((id) => notePoolAlive(db, id))).catch((err) => logger.warn({ err }, "could not note the job pool alive"));
+export function beatForPool(db: Db, events: WorkerEvents) {
+  let poolId: string | null = null;
+  const beat = async () => {
+    if (poolId) await notePoolAlive(db, poolId).catch((err) => logger.warn({ err }, "could not note the job pool alive"));
+  };
   events.on("pool:create", ({ workerPool }) => {
-    pools.add(workerPool.id);
+    poolId = workerPool.id;
     void beat();
   });
   const timer = setInterval(beat, HEARTBEAT_MS);
   return {
+    poolId: () => poolId,
     async stop() {
       clearInterval(timer);
-      await Promise.all([...pools].map((poolId) => forgetPools(db, { poolId }))).catch((err) => logger.warn({ err }, "could not forget the job pool"));
+      if (poolId) await forgetPools(db, { poolId }).catch((err) => logger.warn({ err }, "could not forget the job pool"));
     },
   };
 }

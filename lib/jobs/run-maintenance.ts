@@ -7,8 +7,7 @@ import type { Ctx } from "@/lib/context";
 import { env } from "@/lib/env";
 import { expireOverdue } from "@/lib/expiry/expire-overdue";
 import { operationJob } from "@/lib/operations/queue-give-back";
-import { logger } from "@/lib/log/logger";
-import { inquirePayment } from "@/lib/payments/inquire-payment";
+import { askAboutAttempts } from "@/lib/payments/ask-about-attempts";
 import { deliveryJob } from "@/lib/webhooks/attempt-delivery";
 import { POOL_SILENT_SECONDS } from "./pool-heartbeat";
 
@@ -17,18 +16,11 @@ const SWEEP_BATCH = 20;
 
 /**
  * Attempts a minute without news (the gateway's answer lost in a crash, a callback that never came) are asked
- * about, a few per run; returns how many the answer settled. A gateway that cannot answer now is asked next run.
+ * about, a few per run, quietest first; returns how many the answers settled.
  */
 async function sweepPendingAttempts(ctx: Ctx): Promise<number> {
-  let settled = 0;
-  for (const { reference_number } of await takeQuietPendingAttempts(ctx.db, 60, SWEEP_BATCH)) {
-    try {
-      if ((await inquirePayment({ ctx, input: { referenceNumber: reference_number, settle: false } })).changed) settled++;
-    } catch (err) {
-      logger.warn({ err, reference: reference_number }, "could not ask the gateway about a pending attempt");
-    }
-  }
-  return settled;
+  const quiet = await takeQuietPendingAttempts(ctx.db, 60, SWEEP_BATCH);
+  return askAboutAttempts({ ctx, input: { referenceNumbers: quiet.map((a) => a.reference_number) } });
 }
 
 /**

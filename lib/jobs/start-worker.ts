@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { EXPIRY_SCHEDULE_INTERVAL_MS, scheduleExpiries } from "@/lib/expiry/schedule-expiries";
 import { logger } from "@/lib/log/logger";
 import { embeddedTasks } from "./embedded-tasks";
-import { beatForPools } from "./pool-heartbeat";
+import { beatForPool } from "./pool-heartbeat";
 import { relayTasks } from "./relay-tasks";
 
 // graphile-worker 0.17.3 cannot hand back the jobs its local queue fetched but had not started when it is stopped
@@ -36,11 +36,8 @@ export async function startWorker(connectionString: string): Promise<{ poolId: s
   const pgPool = new pg.Pool({ connectionString, max: env.WORKER_CONCURRENCY + 2 });
   pgPool.on("error", (err) => logger.debug({ err }, "job queue connection closed"));
   pgPool.on("connect", (client) => client.on("error", (err) => logger.debug({ err }, "job queue connection closed")));
-  // The id the queue's rows are locked with while this process holds them.
-  let poolId = "";
   const events: WorkerEvents = new EventEmitter();
-  events.on("pool:create", ({ workerPool }) => (poolId = workerPool.id));
-  const heartbeat = beatForPools(db, events);
+  const heartbeat = beatForPool(db, events);
   const runner = await run({
     pgPool,
     events,
@@ -59,6 +56,8 @@ export async function startWorker(connectionString: string): Promise<{ poolId: s
       },
     },
   });
+  // The id the queue's rows are locked with while this process holds them (the pool is made as run() starts).
+  const poolId = heartbeat.poolId() ?? "";
   const maintain = () =>
     enqueueJob(db, { task: "maintenance", payload: {}, jobKey: "maintenance", jobKeyMode: "preserve_run_at" }).catch((err) =>
       logger.warn({ err }, "could not queue maintenance"),

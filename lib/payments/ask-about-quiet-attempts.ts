@@ -1,7 +1,6 @@
 import { listPendingAttempts } from "@/db/queries/payments";
 import type { Ctx } from "@/lib/context";
-import { logger } from "@/lib/log/logger";
-import { inquirePayment } from "./inquire-payment";
+import { askAboutAttempts } from "./ask-about-attempts";
 
 // An attempt younger than this may be in the customer's other tab right now: the bank has nothing to tell yet.
 const QUIET_SECONDS = 10;
@@ -13,14 +12,6 @@ const QUIET_SECONDS = 10;
  */
 export async function askAboutQuietAttempts({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<boolean> {
   const quietSince = Date.now() - QUIET_SECONDS * 1000;
-  let settled = false;
-  for (const attempt of await listPendingAttempts(ctx.db, input.sessionId)) {
-    if (attempt.updated_at.getTime() > quietSince) continue;
-    try {
-      settled = (await inquirePayment({ ctx, input: { referenceNumber: attempt.reference_number, settle: false } })).changed || settled;
-    } catch (err) {
-      logger.warn({ err, reference: attempt.reference_number }, "could not ask the gateway about an earlier attempt");
-    }
-  }
-  return settled;
+  const quiet = (await listPendingAttempts(ctx.db, input.sessionId)).filter((a) => a.updated_at.getTime() <= quietSince);
+  return (await askAboutAttempts({ ctx, input: { referenceNumbers: quiet.map((a) => a.reference_number) } })) > 0;
 }

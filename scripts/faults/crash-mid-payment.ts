@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { randomInt } from "node:crypto";
 import { embeddedDatabaseUrl } from "../bench/database";
 import { createTransaction } from "../bench/http";
@@ -115,4 +116,3 @@ async function stateOf(appUrl: string, apiKey: string, sessionId: string): Promi
 }
 
 const seconds = (ms: number) => (Number.isNaN(ms) ? "never" : `${(ms / 1000).toFixed(1)} s`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import pg from "pg";
 import { embeddedDatabaseUrl, withClient } from "../bench/database";
@@ -193,4 +194,3 @@ async function expiredCount(url: string, ids: string[]): Promise<number> {
 }
 
 const count = (answers: Answer[], status: number) => answers.filter((a) => a.status === status).length;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

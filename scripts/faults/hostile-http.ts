@@ -55,7 +55,6 @@ export const jsonError =
 export const acknowledged: Expectation = (a) =>
   (a.status >= 200 && a.status < 300) || a.status === 303 ? null : `expected an acknowledgement (2xx or 303), got ${a.status || a.text}`;
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An HTTP/1.1 answer read off a socket: its status and body (chunks joined), once complete; null before. */
 function parseAnswer(text: string): { status: number; body: string; contentType: string } | null {

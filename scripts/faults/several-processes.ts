@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { ChildProcess } from "node:child_process";
 import { withClient } from "../bench/database";
 import { createTransaction, send } from "../bench/http";
@@ -347,4 +348,3 @@ function countBy(values: string[]): Record<string, number> {
   return counts;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
