@@ -5,7 +5,7 @@ import { expectNoSeriousViolations, signIn } from "./support/admin";
 // wrong value comes back with its error in place and what was typed; the webhook key is shown once when it is
 // generated or rotated, and never again; axe finds nothing serious on /admin, /admin/settings, /admin/currencies.
 // Only settings no other spec relies on are changed (the default address); the merchant's fields are saved as
-// start-server.sh set them.
+// seed-e2e.ts set them.
 
 test.describe.configure({ mode: "serial" });
 // Each test runs axe several times, which takes a while on a loaded machine.
@@ -73,7 +73,7 @@ test("the webhook key is generated, rotated with a grace period, and shown once 
     return key.inputValue();
   };
 
-  // start-server.sh sets no key.
+  // seed-e2e.ts sets no key.
   await expect(section.getByText("Not set: webhooks are sent unsigned.")).toBeVisible();
   const first = await generate("Generate key");
   await expect(section.getByText(/^Set, last rotated at \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/)).toBeVisible();

@@ -9,16 +9,16 @@ const root = path.resolve(__dirname, "..", "..");
 /** Data directory of the e2e server's embedded PostgreSQL, wiped before every run. Relative to the repo root. */
 export const E2E_DATA_DIR = ".data/e2e";
 
-/** The superuser that e2e/support/start-server.sh creates with `npm run admin -- create-user`. */
+/** The superuser that e2e/support/start-server.sh creates with the admin CLI's create-user (seed-e2e.ts). */
 export const adminUser = {
   username: "e2e-admin",
   password: "e2e-admin-password-0001",
 } as const;
 
-/** Name of the API key that start-server.sh creates with `npm run admin -- create-api-key`. */
+/** Name of the API key that start-server.sh creates with the admin CLI's create-api-key (seed-e2e.ts). */
 export const API_KEY_NAME = "e2e";
 
-/** Where start-server.sh stores the private API key (the last line of the CLI's output). */
+/** Where start-server.sh stores the private API key (the last line of create-api-key's output). */
 export const API_KEY_FILE = path.join(root, E2E_DATA_DIR, "e2e-api-key");
 
 /**
@@ -34,7 +34,7 @@ export function readApiKey(): string {
 /** The KNET test terminal the stand-in plays (e2e/support/knet-stand-in-server.ts) and the `knet` setting uses. */
 export const KNET_TERMINAL = { tranportalId: "107701", password: "e2e-knet-password", resourceKey: "E2EKNETRESOURCE1" } as const;
 
-/** What the Stripe stand-in accepts; start-server.sh saves the `stripe` gateway settings with them. */
+/** What the Stripe stand-in accepts; seed-e2e.ts saves the `stripe` gateway settings with them. */
 export const STRIPE_E2E_CREDENTIALS = {
   secret_key: "sk_test_e2eStandIn0000000001",
   webhook_signing_secret: "whsec_e2eStandIn0000000001",

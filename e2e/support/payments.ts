@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { readApiKey } from "./credentials";
 
 // Helpers of the payment specs: create transactions over the API, read their state, pay on the sandbox's page.
-// start-server.sh configures KWD (3 places) and USD, and the sandbox gateway settings `sandbox` (purchase),
+// seed-e2e.ts configures KWD (3 places) and USD, and the sandbox gateway settings `sandbox` (purchase),
 // `sandbox-auth` (authorize) and `sandbox-fee` (purchase with a fee).
 
 export const CARDS = {
