@@ -12,7 +12,8 @@ import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { listFailingDeliveries } from "@/lib/webhooks/list-failing-deliveries";
 import { createGateway, createUser } from "./support/factories";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
-import { eventually, startReceiver } from "./support/receiver";
+import { eventually } from "./support/eventually";
+import { startReceiver } from "./support/receiver";
 import { testContext } from "./support/test-context";
 
 // The failing deliveries page and the retry buttons (its rows, "Retry selected", the transaction page's "Resend

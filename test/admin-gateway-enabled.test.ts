@@ -6,6 +6,7 @@ import type { Caller } from "@/lib/auth/permissions";
 import { stopConfigCache } from "@/lib/cache/config-cache";
 import { Forbidden, ValidationFailed } from "@/lib/errors";
 import { createTransaction } from "@/lib/transactions/create-transaction";
+import { eventually } from "./support/eventually";
 import { createGateway, createKey, createUser } from "./support/factories";
 import { testContext } from "./support/test-context";
 
@@ -41,15 +42,6 @@ const tryCreate = (code: string) =>
       throw error;
     },
   );
-
-/** Polls until `check` holds: the cache drops its copies when the change notice arrives, a moment after the commit. */
-async function eventually<T>(read: () => Promise<T>, expected: T): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (JSON.stringify(await read()) !== JSON.stringify(expected)) {
-    if (Date.now() > deadline) expect(await read()).toEqual(expected);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 beforeAll(async () => {
   superuser = adminCaller(await createUser(ctx, { username: "root", isSuperuser: true }));
@@ -108,9 +100,9 @@ describe("the API after a change in the panel", () => {
     const form = new FormData();
     for (const [name, value] of Object.entries({ code, pg: "sandbox", mode: "sandbox", currencies: "KWD", operation: "purchase", feeFixed: "0.5" })) form.set(name, value);
     expect(await saveGatewayForm({ ctx, input: { caller: superuser, form, editing: code } })).toMatchObject({ saved: code });
-    await eventually(() => tryCreate(code), "0.500");
+    await eventually(async () => (await tryCreate(code)) === "0.500", { what: "the new fee seen" });
 
     await toggle(superuser, code, false);
-    await eventually(async () => Object.keys(await tryCreate(code)), ["pg_codes"]);
+    await eventually(async () => JSON.stringify(Object.keys(await tryCreate(code))) === '["pg_codes"]', { what: "the disabled gateway refused" });
   });
 });

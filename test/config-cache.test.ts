@@ -5,6 +5,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import type { Caller } from "@/lib/auth/permissions";
 import { stopConfigCache } from "@/lib/cache/config-cache";
 import { createTransaction } from "@/lib/transactions/create-transaction";
+import { eventually } from "./support/eventually";
 import { createGateway, createKey } from "./support/factories";
 import { recordingDb } from "./support/recording-db";
 import { testContext } from "./support/test-context";
@@ -26,15 +27,6 @@ async function queriesOf(work: () => Promise<unknown>): Promise<number> {
   return executed.length;
 }
 
-/** Polls `check` until it holds (the cache works with notices that arrive a moment after a commit). */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const login = (key: string) =>
   authenticate({ ctx: { db: recording }, input: { authorization: `Api-Key ${key}`, ip: "127.0.0.1" } });
 
@@ -54,7 +46,7 @@ describe("the configuration cache", () => {
     gateway = (await createGateway(ctx)).code;
     caller = await login(key);
     // Listening starts with the first use; until then every lookup goes to the database.
-    await eventually(async () => (await queriesOf(() => login(key))) === 0, "API key served from memory");
+    await eventually(async () => (await queriesOf(() => login(key))) === 0, { ms: 10_000, what: "API key served from memory" });
   });
 
   it("answers a known API key and a known checkout configuration without a query", async () => {
@@ -78,14 +70,14 @@ describe("the configuration cache", () => {
 
   it("drops its copies when a change is announced, whichever connection made it", async () => {
     await sql`UPDATE gateway_settings SET fee_fixed = 2 WHERE code = ${gateway}`.execute(ctx.db);
-    await eventually(async () => (await feeOf(caller, gateway)) === "2.000", "the new fee seen");
+    await eventually(async () => (await feeOf(caller, gateway)) === "2.000", { ms: 10_000, what: "the new fee seen" });
   });
 
   it("refuses a revoked API key a moment after the revocation commits", async () => {
     await login(key);
     const revoked = await createKey(ctx);
     // The new key's own notice may arrive after its first lookup and drop that copy: wait until it is kept.
-    await eventually(async () => (await queriesOf(() => login(revoked.key))) === 0, "new key served from memory");
+    await eventually(async () => (await queriesOf(() => login(revoked.key))) === 0, { ms: 10_000, what: "new key served from memory" });
     await revokeApiKey({ ctx, input: { id: String(revoked.id) } });
     await eventually(
       () => login(revoked.key).then(() => false, (error: Error) => /revoked/.test(error.message)),
@@ -98,8 +90,8 @@ describe("the configuration cache", () => {
     await login(key);
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
       WHERE application_name = 'checkout-service-listener' AND datname = current_database()`.execute(ctx.db);
-    await eventually(async () => (await queriesOf(() => login(key))) === 1, "lookups go to the database");
+    await eventually(async () => (await queriesOf(() => login(key))) === 1, { ms: 10_000, what: "lookups go to the database" });
     expect(await queriesOf(() => login(key))).toBe(1);
-    await eventually(async () => (await queriesOf(() => login(key))) === 0, "served from memory again");
+    await eventually(async () => (await queriesOf(() => login(key))) === 0, { ms: 10_000, what: "served from memory again" });
   });
 });

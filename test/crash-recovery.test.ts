@@ -6,7 +6,8 @@ import { updateSettings } from "@/lib/settings/update-settings";
 import { signPayment } from "@/lib/webhooks/payment-signature";
 import { spawnForTest } from "./support/child-processes";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
-import { eventually, startReceiver } from "./support/receiver";
+import { eventually } from "./support/eventually";
+import { startReceiver } from "./support/receiver";
 import { testContext } from "./support/test-context";
 
 const ctx = testContext();

@@ -5,7 +5,8 @@ import { startWorker } from "@/lib/jobs/start-worker";
 import { startPayment } from "@/lib/payments/start-payment";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
-import { eventually, startReceiver } from "./support/receiver";
+import { eventually } from "./support/eventually";
+import { startReceiver } from "./support/receiver";
 import { testContext } from "./support/test-context";
 
 const ctx = testContext();

@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { findRunningServer, startEmbeddedPostgres } from "@/db/embedded-postgres";
 import { spawnForTest } from "./support/child-processes";
-import { eventually } from "./support/receiver";
+import { eventually } from "./support/eventually";
 
 // The app's embedded PostgreSQL is started again when it dies (killed here with SIGKILL, as the OOM killer
 // would), on the same port, so that the app's connection URL stays good; once the app stops it, it stays down.

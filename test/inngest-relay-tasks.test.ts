@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 import { scheduleExpiries } from "@/lib/expiry/schedule-expiries";
 import { relayTasks } from "@/lib/jobs/relay-tasks";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
-import { eventually } from "./support/receiver";
+import { eventually } from "./support/eventually";
 import { testContext } from "./support/test-context";
 
 // The relay (JOB_ENGINE=inngest) run by a real graphile-worker over this file's database: the jobs written

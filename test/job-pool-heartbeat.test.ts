@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { enqueueJob, notePoolAlive, releaseStaleJobLocks } from "@/db/queries/jobs";
 import { env } from "@/lib/env";
 import { startWorker } from "@/lib/jobs/start-worker";
-import { eventually } from "./support/receiver";
+import { eventually } from "./support/eventually";
 import { testContext } from "./support/test-context";
 
 const ctx = testContext();
@@ -40,7 +40,7 @@ it("notes the engine's pool while it runs and forgets it when it stops", async (
   const pools = () => ctx.db.selectFrom("job_pool_heartbeats").select(["pool_id", "seen_at"]).where("pool_id", "like", "pool-%").execute();
   const before = new Set((await pools()).map((p) => p.pool_id));
   const worker = await startWorker(env.DATABASE_URL!);
-  const ours = await eventually(async () => (await pools()).find((p) => !before.has(p.pool_id)), 10_000);
+  const ours = await eventually(async () => (await pools()).find((p) => !before.has(p.pool_id)), { ms: 10_000 });
   expect(ours.seen_at.getTime()).toBeGreaterThan(Date.now() - 10_000);
   await worker.stop();
   expect((await pools()).map((p) => p.pool_id)).not.toContain(ours.pool_id);

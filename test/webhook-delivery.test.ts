@@ -7,7 +7,8 @@ import { updateSettings } from "@/lib/settings/update-settings";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { signPayment } from "@/lib/webhooks/payment-signature";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
-import { eventually, startReceiver } from "./support/receiver";
+import { eventually } from "./support/eventually";
+import { startReceiver } from "./support/receiver";
 import { testContext } from "./support/test-context";
 
 const ctx = testContext();

@@ -42,14 +42,3 @@ export async function startReceiver(answer: (n: number) => number | "hang" | Pro
   afterAll(stop);
   return { url: `http://127.0.0.1:${port}/hook`, received, stop, start };
 }
-
-/** Waits until `check` holds, polling; fails after `ms`. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
