@@ -345,7 +345,7 @@ export interface GatewayMessagesTable {
   received_at: Timestamp;
 }
 
-export type SandboxStatus = "awaiting_card" | "challenge" | "approved" | "declined" | "error" | "processing" | "canceled";
+export type SandboxStatus = "awaiting_card" | "challenge" | "approved" | "declined" | "error" | "processing" | "canceled" | "expired";
 
 export interface SandboxPaymentsTable {
   reference_number: string;
@@ -373,6 +373,8 @@ export interface SandboxPaymentsTable {
   card_holder: ColumnType<string | null, string | null | undefined, string | null>;
   /** The user-defined field udf6 the payment was started with: the merchant's vendor name. */
   udf6: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The payment's deadline, the transaction's expires_at when it started: no card is taken after it. None for auto-debits. */
+  expires_at: NullableTimestamp;
 }
 
 /** The sandbox gateway's vault: the card behind each token it issued. */

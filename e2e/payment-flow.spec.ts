@@ -149,6 +149,17 @@ test.describe("paying with the sandbox test cards", () => {
     await expect(page.getByRole("alert").filter({ hasText: /./ })).toHaveText("You canceled the payment. You can try again.");
   });
 
+  test("a card typed after the transaction's expiration time is refused: the customer is told the link expired", async ({ page, request }) => {
+    const txn = await createTransaction(request, { expiration_time: "00:00:04" });
+    await page.goto(pathOf(txn.checkout_url));
+    await choosePay(page);
+    // The customer takes their time: the deadline passes while the card page is open.
+    await page.waitForTimeout(4_500);
+    await payWithCard(page, CARDS.approved);
+    await expect(page.getByRole("heading", { name: "This payment link has expired" })).toBeVisible();
+    expect(await transactionState(request, txn.session_id)).toBe("expired");
+  });
+
   test("a wrong card field brings the form back with the field marked, the name and expiry kept", async ({ page, request }) => {
     const txn = await createTransaction(request);
     await page.goto(pathOf(txn.checkout_url));

@@ -29,6 +29,8 @@ const { logger } = await import("@/lib/log/logger");
 const { ValidationFailed } = await import("@/lib/errors");
 const { createCurrency, createKey } = await import("./support/factories");
 const { events, newTransaction, stateOf } = await import("./support/payment-flow");
+const { runMaintenance } = await import("@/lib/jobs/run-maintenance");
+const { resumeOperation } = await import("@/lib/operations/resume-operation");
 const { testContext } = await import("./support/test-context");
 
 app.serve([
@@ -232,6 +234,29 @@ describe("inquiry, operations and outages", () => {
     expect(await ctx.db.selectFrom("payment_attempts").select("id").where("session_id", "=", sessionId).execute()).toHaveLength(0);
     standIn.control.down = false;
     expect((await startPayment({ ctx, input: { sessionId, code: "knet" } })).kind).toBe("redirect");
+  });
+});
+
+describe("KNET and the transaction's deadline", () => {
+  it("KNET's page takes no deadline: at it the transaction expires anyway, and a payment KNET takes later is a duplicate to refund in its portal", async () => {
+    const sessionId = await newTransaction(ctx, caller, { pg_codes: ["knet"], webhook_url: "https://merchant.example/hook" });
+    const { page, reference } = await openKnetPage(sessionId);
+    // The deadline passes (moved back, not waited for) and the expiry sweep runs: KNET has no call to stop its page.
+    await ctx.db.updateTable("transactions").set({ expires_at: new Date(Date.now() - 1000) }).where("session_id", "=", sessionId).execute();
+    await runMaintenance({ ctx, input: { requeueDeliveries: false } });
+    expect(await stateOf(ctx, sessionId)).toBe("expired");
+    expect((await attemptOf(reference)).state).toBe("pending");
+
+    // The customer pays on the page still open: KNET posts CAPTURED, which is given back, never `paid`.
+    await choose(page, "approve");
+    expect(await attemptOf(reference)).toMatchObject({ state: "success", is_duplicate: true });
+    expect(await stateOf(ctx, sessionId)).toBe("expired");
+    expect((await events(ctx, sessionId)).filter((e) => e.to_state === "paid")).toEqual([]);
+    const [giveBack] = await ctx.db.selectFrom("operations").selectAll().where("session_id", "=", sessionId).where("cause", "=", "duplicate").execute();
+    expect(await resumeOperation({ ctx, input: { operationId: giveBack!.id, settle: false, cause: "gateway" } })).toBe("failed");
+    expect((await ctx.db.selectFrom("operations").select("message").where("id", "=", giveBack!.id).executeTakeFirstOrThrow()).message).toBe(
+      "The knet gateway (setting knet) takes no refund through its API: do it in the gateway's own merchant portal.",
+    );
   });
 });
 

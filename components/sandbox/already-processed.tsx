@@ -14,7 +14,7 @@ export function AlreadyProcessed({ reference, status }: { reference: string; sta
   return (
     <section aria-labelledby="processed-title" className="mt-6">
       <h1 id="processed-title" className="text-xl font-bold">
-        {next?.title ?? (status === "canceled" ? t.canceledTitle : t.processedTitle)}
+        {next?.title ?? (status === "canceled" ? t.canceledTitle : status === "expired" ? t.expiredTitle : t.processedTitle)}
       </h1>
       <div className="mt-4">
         {next ? (

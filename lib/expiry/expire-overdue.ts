@@ -1,6 +1,7 @@
 import { overdueTransactions } from "@/db/queries/expiry";
 import { getSettings } from "@/db/queries/settings";
 import type { Ctx } from "@/lib/context";
+import { logger } from "@/lib/log/logger";
 import { expireTransaction } from "./expire-transaction";
 
 /** The safety net behind the per-transaction expiry jobs (schedule-expiries.ts): expires every overdue transaction. */
@@ -8,7 +9,12 @@ export async function expireOverdue({ ctx }: { ctx: Ctx }): Promise<number> {
   if (!(await getSettings(ctx.db)).expire_transactions) return 0;
   let expired = 0;
   for (const sessionId of await overdueTransactions(ctx.db, 500)) {
-    if (await expireTransaction({ ctx, input: { sessionId } })) expired++;
+    try {
+      if (await expireTransaction({ ctx, input: { sessionId } })) expired++;
+    } catch (err) {
+      // One transaction whose expiry failed (its job retries it) does not hold back the others.
+      logger.warn({ err, sessionId }, "could not expire an overdue transaction");
+    }
   }
   return expired;
 }

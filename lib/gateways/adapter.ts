@@ -48,6 +48,11 @@ export interface StartPaymentInput {
   mustSaveCard: boolean;
   /** The merchant's vendor name, sent as the gateway's user-defined field udf6 where it has one. */
   vendorName: string | null;
+  /**
+   * The transaction's deadline (expires_at): a gateway whose payment session can be given a lifetime ends it
+   * then, as near as its protocol allows. A success that comes anyway after it is given back (apply-gateway-result.ts).
+   */
+  expiresAt: Date;
 }
 
 /** A merchant-initiated charge of a saved card (auto-debit): no customer, no page. */

@@ -38,6 +38,7 @@ export const sandboxMessages = {
   },
   processedTitle: "This payment is already processed",
   canceledTitle: "This payment was canceled",
+  expiredTitle: "The time to pay has passed",
   returning: "Returning to the shop…",
   processing: "Processing…",
   testCards: "Test cards",

@@ -4,6 +4,8 @@ import { insertEvent, moveTransaction, setAttemptGatewayResponse, setTransaction
 import { findTransactionView } from "@/db/queries/transactions";
 import type { Ctx } from "@/lib/context";
 import { NotFound } from "@/lib/errors";
+import { expireAtDeadline } from "@/lib/expiry/expire-at-deadline";
+import { isPastDeadline } from "@/lib/expiry/payment-deadline";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { acceptPageFields } from "@/lib/legacy/accept-page-fields";
 import type { TypedPageFields } from "@/lib/legacy/page-fields";
@@ -50,9 +52,9 @@ async function startInTransaction(ctx: Ctx, input: StartPaymentInput): Promise<S
     const { txn } = view;
     if (!PAYABLE.includes(txn.state)) return { kind: "closed", state: txn.state };
 
-    if (txn.expires_at.getTime() <= Date.now()) {
-      await moveTransaction(trx, txn.session_id, PAYABLE, "expired");
-      await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: txn.state, to: "expired", cause: "customer_attempt_after_expiry" });
+    if (isPastDeadline(txn)) {
+      // Whatever the expiry setting: an earlier attempt still open at its gateway is stopped there too.
+      await expireAtDeadline(tx, txn, "customer_attempt_after_expiry");
       return { kind: "expired" };
     }
 
@@ -79,6 +81,7 @@ async function startInTransaction(ctx: Ctx, input: StartPaymentInput): Promise<S
       language: txn.language,
       mustSaveCard: txn.payment_type !== "one_off" && txn.customer_id !== null,
       vendorName: txn.vendor_name,
+      expiresAt: txn.expires_at,
     });
     await setAttemptGatewayResponse(trx, attempt.id, started.gatewayResponse);
     return { kind: "redirect", url: started.redirectUrl, referenceNumber: attempt.reference_number };

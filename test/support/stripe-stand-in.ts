@@ -7,8 +7,10 @@ import Stripe from "stripe";
  * Stripe, as far as this service uses it, on 127.0.0.1: Checkout Sessions (create, retrieve, expire), PaymentIntents
  * (retrieve, capture, cancel) and Refunds (create, list) under /v1 with form-encoded bodies as the SDK sends them,
  * Bearer key checks (401 as Stripe answers), Idempotency-Key replays, and a hosted payment page per session at
- * /c/pay/{id} with approve / decline buttons and a back link. What happens sends the signed webhook events Stripe
- * would (signed with the SDK's own test helper) to `webhookUrl`. Used by the Vitest files and, through
+ * /c/pay/{id} with approve / decline buttons and a back link. A session's `expires_at` is checked as Stripe checks
+ * it (30 minutes to 24 hours ahead; 24 hours when not given), and an open session past it expires when next used
+ * (a test moves `sessions.get(id).expires_at` back to get there without waiting). What happens sends the signed
+ * webhook events Stripe would (signed with the SDK's own test helper) to `webhookUrl`. Used by the Vitest files and, through
  * e2e/support/stripe-stand-in-server.ts, by the Playwright specs. No Vitest here: the caller closes it.
  */
 
@@ -164,6 +166,11 @@ export async function startStripeStandIn(options: StandInOptions) {
     return String(session.success_url);
   }
 
+  /** Stripe expires an open session at its expires_at by itself; here, when the session is next looked at. */
+  function lapse(session: Json | undefined): void {
+    if (session?.status === "open" && now() >= Number(session.expires_at)) expireSession(session, []);
+  }
+
   function createSession(body: Json): Answer {
     const item = ((body.line_items as Json | undefined)?.["0"] ?? {}) as Json;
     const price = (item.price_data ?? {}) as Json;
@@ -173,6 +180,10 @@ export async function startStripeStandIn(options: StandInOptions) {
     }
     if (["bhd", "jod", "kwd", "omr", "tnd"].includes(String(price.currency)) && amount % 10 !== 0) {
       return error(400, "invalid_request_error", "Amounts in this currency must be multiples of 10.", { param: "line_items[0][price_data][unit_amount]" });
+    }
+    const expiresAt = body.expires_at === undefined ? now() + 24 * 3600 : Number(body.expires_at);
+    if (!Number.isInteger(expiresAt) || expiresAt < now() + 30 * 60 || expiresAt > now() + 24 * 3600) {
+      return error(400, "invalid_request_error", "expires_at must be between 30 minutes and 24 hours after the Checkout Session's creation.", { param: "expires_at" });
     }
     const intentData = (body.payment_intent_data ?? {}) as Json;
     const session: Json = {
@@ -190,7 +201,7 @@ export async function startStripeStandIn(options: StandInOptions) {
       locale: body.locale ?? null,
       payment_intent: null,
       created: now(),
-      expires_at: now() + 24 * 3600,
+      expires_at: expiresAt,
       livemode: false,
     };
     session.url = `${base}/c/pay/${session.id}`;
@@ -260,6 +271,7 @@ export async function startStripeStandIn(options: StandInOptions) {
     const parts = path.split("/").filter(Boolean); // ["v1", "checkout", "sessions", id, "expire"]
     const route = `${method} /${parts.map((p, i) => (/_test_/.test(p) && i > 1 ? ":id" : p)).join("/")}`;
     const session = sessions.get(parts[3] ?? "");
+    lapse(session);
     const intent = intents.get(parts[2] ?? "");
     switch (route) {
       case "POST /v1/checkout/sessions":
@@ -336,6 +348,7 @@ export async function startStripeStandIn(options: StandInOptions) {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     if (path.startsWith("/c/pay/")) {
       const session = sessions.get(path.slice("/c/pay/".length));
+      lapse(session);
       const next = req.method === "POST" && session ? pay(session, parseForm(text).action === "decline" ? "decline" : "approve") : null;
       if (next) {
         res.writeHead(303, { location: next }).end();

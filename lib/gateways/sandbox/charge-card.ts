@@ -9,6 +9,7 @@ import { NotFound, ValidationFailed } from "@/lib/errors";
 import { parseInput } from "@/lib/validation/parse-input";
 import { browserReturnUrl, scheduleCallback } from "./notify-merchant";
 import { cardBehaviour, cardBrand, laterChargeBehaviour, maskCard, operationBehaviour, passesLuhn, type CardBehaviour } from "./test-cards";
+import { endPastDeadline } from "./sandbox-deadline";
 import { sandboxChallengeUrl } from "./sandbox-urls";
 
 const STATUS: Record<CardBehaviour, SandboxStatus> = {
@@ -50,11 +51,15 @@ export type ChargeInput = { reference: string; cvv: string } & (
  * The sandbox gateway takes the card the customer typed (or a saved one) and decides by test card number.
  * Only the brand, the last four digits, the expiry and the holder's name are kept. A card to be saved (the
  * customer ticked it, or the merchant's transaction saves cards) gets a token in the sandbox's vault, with what
- * later charges of it without the customer will do. Returns where the browser goes next.
+ * later charges of it without the customer will do. Past the payment's deadline (the transaction's expires_at
+ * when it started) nothing is charged and the payment ends `expired`. Returns where the browser goes next.
  */
 export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput }): Promise<{ url: string }> {
-  const payment = await findSandboxPayment(ctx.db, input.reference);
-  if (!payment) throw new NotFound();
+  const found = await findSandboxPayment(ctx.db, input.reference);
+  if (!found) throw new NotFound();
+  // Past the transaction's deadline no card is taken: the customer goes back to the shop, which says it expired.
+  const { payment, ended } = await endPastDeadline(ctx, found);
+  if (ended) scheduleCallback(ctx, payment);
   // A second click, or a form sent again after the result: the result stands.
   if (payment.status !== "awaiting_card") return { url: await browserReturnUrl(ctx, payment) };
 

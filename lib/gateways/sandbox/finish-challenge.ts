@@ -3,9 +3,14 @@ import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-pay
 import type { Ctx } from "@/lib/context";
 import { NotFound } from "@/lib/errors";
 import { browserReturnUrl, scheduleCallback } from "./notify-merchant";
+import { endPastDeadline } from "./sandbox-deadline";
 
-/** The customer's answer on the 3-D Secure challenge page: approve or deny. */
+/** The customer's answer on the 3-D Secure challenge page: approve or deny (before the payment's deadline). */
 export async function finishChallenge({ ctx, input }: { ctx: Ctx; input: { reference: string; approve: boolean } }) {
+  // Past the deadline the bank's answer comes too late: the payment ends expired, nothing is charged.
+  const found = await findSandboxPayment(ctx.db, input.reference);
+  const late = found ? await endPastDeadline(ctx, found) : null;
+  if (late?.ended) scheduleCallback(ctx, late.payment);
   const moved = await moveSandboxPayment(ctx.db, input.reference, ["challenge"], {
     status: input.approve ? "approved" : "declined",
     auth_code: input.approve ? String(randomInt(100000, 1000000)) : null,

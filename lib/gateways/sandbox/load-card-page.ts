@@ -5,6 +5,7 @@ import type { Ctx } from "@/lib/context";
 import { REFERENCE_NUMBER } from "@/lib/payments/start-payment";
 import { formatAmount } from "@/lib/money/decimal";
 import { listCurrencies } from "@/db/queries/currencies";
+import { isOpenPastDeadline } from "./sandbox-deadline";
 
 export interface CardPage {
   reference: string;
@@ -31,7 +32,8 @@ export async function loadCardPage({ ctx, input }: { ctx: Ctx; input: { referenc
   const decimals = currencies.find((c) => c.code === payment.currency_code)?.decimals ?? 2;
   return {
     reference: payment.reference_number,
-    status: payment.status,
+    // Past its deadline the page takes no card (charge-card.ts) and says so, whether or not anyone has tried.
+    status: isOpenPastDeadline(payment) ? "expired" : payment.status,
     merchantName: settings.merchant_name,
     amount: formatAmount(payment.amount, decimals),
     currency: payment.currency_code,

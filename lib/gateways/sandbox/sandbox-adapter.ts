@@ -6,6 +6,7 @@ import { forgetSandboxToken } from "@/db/queries/sandbox-tokens";
 import { chargeSandboxToken } from "./charge-token";
 import { sandboxResult } from "./sandbox-message";
 import { inquireSandboxOperation, operateInSandbox } from "./sandbox-operations";
+import { endPastDeadline } from "./sandbox-deadline";
 import { hasValidSignature } from "./sandbox-signature";
 import { sandboxCardPageUrl } from "./sandbox-urls";
 
@@ -14,6 +15,8 @@ const RESULT_OUTCOMES: Record<string, VerifiedMessage["outcome"]> = {
   APPROVED: "success",
   "NOT CAPTURED": "declined",
   CANCELED: "canceled",
+  // The payment session ended at its deadline before the customer paid.
+  EXPIRED: "canceled",
   ERROR: "error",
   PENDING: "pending",
 };
@@ -40,6 +43,8 @@ export const sandboxAdapter: GatewayAdapter = {
       paymentid,
       udf6: input.vendorName,
       created_at: new Date(),
+      // The card page takes no card after the transaction's deadline (sandbox-deadline.ts).
+      expires_at: input.expiresAt,
     });
     return { redirectUrl: sandboxCardPageUrl(input.referenceNumber), gatewayResponse: { paymentid, result: "INITIALIZED" } };
   },
@@ -64,8 +69,10 @@ export const sandboxAdapter: GatewayAdapter = {
   },
 
   async inquire(ctx, _gateway, reference, { settle }) {
-    let payment = await findSandboxPayment(ctx.db, reference);
-    if (!payment) return { outcome: "error", message: "Unknown payment", card: null, savedCardToken: null, gatewayResponse: {} };
+    const found = await findSandboxPayment(ctx.db, reference);
+    if (!found) return { outcome: "error", message: "Unknown payment", card: null, savedCardToken: null, gatewayResponse: {} };
+    // A session past its deadline has ended, asked about or not (a real gateway's expires by itself).
+    let { payment } = await endPastDeadline(ctx, found);
     // A payment the gateway never answered for ("no answer" card) is approved when someone asks about it.
     if (settle && payment.status === "processing") {
       payment =

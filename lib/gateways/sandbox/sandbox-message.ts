@@ -10,6 +10,7 @@ const OUTCOMES: Record<SandboxStatus, Outcome> = {
   approved: "success",
   declined: "declined",
   canceled: "canceled",
+  expired: "canceled",
   error: "error",
 };
 
@@ -20,6 +21,7 @@ function resultWord(p: SandboxPayment): string {
   if (p.status === "approved") return p.operation === "authorize" ? "APPROVED" : "CAPTURED";
   if (p.status === "declined") return "NOT CAPTURED";
   if (p.status === "canceled") return "CANCELED";
+  if (p.status === "expired") return "EXPIRED";
   if (p.status === "error") return "ERROR";
   return "PENDING";
 }
@@ -28,6 +30,7 @@ const RESPONSE_CODES: Partial<Record<SandboxStatus, [string, string]>> = {
   approved: ["00", "Approved"],
   declined: ["51", "Insufficient funds"],
   canceled: ["C0", "Canceled by the customer"],
+  expired: ["C1", "The payment session expired"],
   error: ["96", "Processing error at the issuer"],
 };
 

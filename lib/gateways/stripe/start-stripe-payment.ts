@@ -5,11 +5,29 @@ import { inexactAmountMessage, stripeAmount } from "./stripe-amounts";
 import { callStripe, isStripeRefusal, stripeFor } from "./stripe-client";
 import { stripeReturnUrl } from "./stripe-return-urls";
 
+// Stripe takes a Checkout Session's expires_at from 30 minutes to 24 hours after its creation (by its own clock):
+// a minute's margin inside both ends, so that a clock a little off or a slow request is not refused.
+const MARGIN_SECONDS = 60;
+const SHORTEST_SECONDS = 30 * 60 + MARGIN_SECONDS;
+const LONGEST_SECONDS = 24 * 3600 - MARGIN_SECONDS;
+
 /**
- * One Stripe Checkout Session per attempt, its PaymentIntent captured at once (purchase) or held (authorize).
- * The reference is the idempotency key, so a retried request never makes a second session, and it is in both
- * objects' metadata, where webhooks find it. Stripe refusing the payment (amount, currency) leaves the method
- * unavailable with Stripe's reason; nothing is kept of a session that did not start.
+ * The session's expires_at (Unix seconds): the transaction's deadline, kept within what Stripe accepts. A deadline
+ * sooner than that leaves the session open up to about 31 minutes: the expiry job ends it at the deadline anyway
+ * (it expires the session at Stripe), and a payment made in between is given back. A deadline further off than a
+ * day ends the session after about 24 hours: the customer then starts a new one from the payment page.
+ */
+export function stripeSessionExpiry(deadline: Date, now: number = Date.now()): number {
+  const seconds = Math.floor(now / 1000);
+  return Math.min(Math.max(Math.floor(deadline.getTime() / 1000), seconds + SHORTEST_SECONDS), seconds + LONGEST_SECONDS);
+}
+
+/**
+ * One Stripe Checkout Session per attempt, ending at the transaction's deadline (stripeSessionExpiry), its
+ * PaymentIntent captured at once (purchase) or held (authorize). The reference is the idempotency key, so a
+ * retried request never makes a second session, and it is in both objects' metadata, where webhooks find it.
+ * Stripe refusing the payment (amount, currency) leaves the method unavailable with Stripe's reason; nothing is
+ * kept of a session that did not start.
  */
 export async function startStripePayment(_ctx: Ctx, input: StartPaymentInput) {
   const { gateway, referenceNumber } = input;
@@ -34,6 +52,7 @@ export async function startStripePayment(_ctx: Ctx, input: StartPaymentInput) {
         locale: input.language === "en" ? "en" : "auto",
         success_url: stripeReturnUrl(gateway, referenceNumber, "return"),
         cancel_url: stripeReturnUrl(gateway, referenceNumber, "cancel"),
+        expires_at: stripeSessionExpiry(input.expiresAt),
       },
       { idempotencyKey: referenceNumber },
     ),
