@@ -325,6 +325,10 @@ export interface CardAgreementsTable {
   currency_code: string;
   charges: Generated<number>;
   created_at: Timestamp;
+  /** When the last charge under it started: the linking payment, or an auto-debit from its reservation; its cycle counts from here. */
+  last_charge_at: Timestamp;
+  /** last_charge_at before the latest auto-debit's reservation, given back if that auto-debit fails. */
+  previous_charge_at: NullableTimestamp;
 }
 
 export interface IdempotencyKeysTable {

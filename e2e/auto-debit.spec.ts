@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { readApiKey } from "./support/credentials";
+import { withDatabase } from "./support/legacy-transactions";
 import { CARD_PAGE_URL, CARDS, choosePay, createTransaction, pathOf, payButton, payWithCard, RESULT_URL, transactionState } from "./support/payments";
 
 // An auto_debit transaction from the customer's side and then the merchant's: the payment page says what the
@@ -91,9 +92,18 @@ test.describe("auto-debit", () => {
     expect(card).toMatchObject({ customer_id: customerId, number: "**** 1111", pg_code: "sandbox" });
     expect(card.agreements).toContain(agreement.id);
 
-    // A later charge under the same agreement, with the token alone: no customer, no page.
+    // A later charge under the same agreement, with the token alone: no customer, no page. Not in the cycle the
+    // customer just paid: the answer names the first day allowed.
     const next = await createTransaction(request, { payment_type: "auto_debit", customer_id: customerId, agreement });
-    const debit = await request.post("/b/pbl/v2/auto-debit/", { headers: apiKey(), data: { session_id: next.session_id, token: card.token } });
+    const charge = () => request.post("/b/pbl/v2/auto-debit/", { headers: apiKey(), data: { session_id: next.session_id, token: card.token } });
+    const early = await charge();
+    expect(early.status()).toBe(400);
+    expect(await early.json()).toEqual({ agreement: [expect.stringMatching(/^Agreement sub-\w+ allows one charge every 30 days: .* the next is allowed from \d{4}-\d{2}-\d{2} \(UTC\)\.$/)] });
+    // A cycle later (the customer's payment moved 30 days back in the database).
+    await withDatabase((client) =>
+      client.query("UPDATE card_agreements SET last_charge_at = last_charge_at - interval '30 days' WHERE customer_id = $1 AND agreement_id = $2", [customerId, agreement.id]),
+    );
+    const debit = await charge();
     expect(debit.status(), await debit.text()).toBe(200);
     expect(await debit.json()).toMatchObject({ session_id: next.session_id, state: "paid", result: "success" });
     expect(await transactionState(request, next.session_id)).toBe("paid");

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as getRoute from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
 import * as autoDebitRoute from "@/app/b/pbl/v2/auto-debit/route";
@@ -51,6 +52,18 @@ async function setUp(customer: string, agreement: Record<string, unknown>, card:
   return { sessionId, token: saved.token, cardId: saved.id };
 }
 
+/** A cycle of a monthly agreement passes: its last charge moves 30 days back (test/auto-debit-mandate.test.ts has the cycle's rules). */
+const aCycleLater = (customer: string, agreementId: string) =>
+  ctx.db
+    .updateTable("card_agreements")
+    .set({ last_charge_at: sql<Date>`last_charge_at - interval '30 days'` })
+    .where("customer_id", "=", customer)
+    .where("agreement_id", "=", agreementId)
+    .execute();
+
+/** An agreement without a cycle: charged as often as its total_cycles allow. */
+const installments = (id: string, totalCycles: number) => ({ id, type: "installment", amount_variability: "fixed", expiry_date: FUTURE, total_cycles: totalCycles });
+
 const attemptsOf = (sessionId: string) =>
   ctx.db.selectFrom("payment_attempts").selectAll().where("session_id", "=", sessionId).orderBy("id").execute();
 const sandboxCharges = (customer: string) =>
@@ -100,6 +113,7 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
   it("charges the saved card without the customer: 200, paid, the webhook's payload, a merchant-initiated attempt", async () => {
     const { token, cardId } = await setUp("cust-ok", monthly("sub-ok"), CARDS.approve, { webhook_url: "https://merchant.example/hook" });
     const sessionId = await autoDebitTxn("cust-ok", monthly("sub-ok"), { webhook_url: "https://merchant.example/hook", order_no: "AD-1" });
+    await aCycleLater("cust-ok", "sub-ok");
 
     const res = await charge({ session_id: sessionId, token }, `Api-Key ${apiKey}`, "/b/pbl/v2/auto-debit");
     const body = await res.json();
@@ -138,6 +152,7 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
   it("a card the issuer declines later: 400 with the gateway's message, the transaction attempted, the card kept", async () => {
     const { token } = await setUp("cust-later", monthly("sub-later"), "4000 0000 0000 0341");
     const sessionId = await autoDebitTxn("cust-later", monthly("sub-later"));
+    await aCycleLater("cust-later", "sub-later");
     const res = await charge({ session_id: sessionId, token });
     const body = await res.json();
     expect(res.status).toBe(400);
@@ -152,6 +167,7 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
   it("two concurrent auto-debits of one transaction charge once", async () => {
     const { token } = await setUp("cust-race", monthly("sub-race"));
     for (let round = 0; round < 5; round++) {
+      await aCycleLater("cust-race", "sub-race");
       const sessionId = await autoDebitTxn("cust-race", monthly("sub-race"));
       const answers = await Promise.all([1, 2, 3].map(() => charge({ session_id: sessionId, token })));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
@@ -161,7 +177,7 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
   });
 
   it("the last charge of an agreement, asked for by two transactions at once, is charged once; a declined one gives its charge back", async () => {
-    const three = monthly("sub-three", { total_cycles: 3 });
+    const three = installments("sub-three", 3);
     const { token } = await setUp("cust-last", three);
     expect((await charge({ session_id: await autoDebitTxn("cust-last", three), token })).status).toBe(200);
     // A declined charge does not use up a cycle.
@@ -236,7 +252,7 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
     });
 
     it("an agreement whose charges are all made, or that has expired since", async () => {
-      const two = monthly("sub-two", { total_cycles: 2 });
+      const two = installments("sub-two", 2);
       const { token } = await setUp("cust-cyc", two);
       for (let i = 0; i < 2; i++) expect((await charge({ session_id: await autoDebitTxn("cust-cyc", two), token })).status).toBe(200);
       await refused({ session_id: await autoDebitTxn("cust-cyc", two), token }, 400, { agreement: ["All 2 charges of agreement sub-two were made."] });

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startCheckoutApi } from "./support/checkout-setup";
 import { httpxRequest, jsonBody, pythonJson, removeEmptyValues } from "./support/httpx-wire";
@@ -300,6 +301,13 @@ describe("Session.auto_debit and Ottu.auto_debit_autoflow", () => {
     const cards = await httpx("POST", "/b/pbl/v2/card/", api.apiKey, jsonBody(removeEmptyValues({ type: "sandbox", customer_id: customer, pg_codes: null, agreement_id: AGREEMENT.id })));
     expect(cards.status).toBe(200);
     expect(cards.body[0].agreements).toEqual([AGREEMENT.id]);
+    // The merchant charges a cycle (30 days) after this first payment.
+    await api.ctx.db
+      .updateTable("card_agreements")
+      .set({ last_charge_at: sql<Date>`last_charge_at - interval '30 days'` })
+      .where("customer_id", "=", customer)
+      .where("agreement_id", "=", AGREEMENT.id)
+      .execute();
     return cards.body[0].token as string;
   }
 

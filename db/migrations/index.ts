@@ -20,6 +20,7 @@ import * as m0018 from "./0018_legacy_bulk_lines";
 import * as m0021 from "./0021_pending_attempts_sweep";
 import * as m0022 from "./0022_message_send_started";
 import * as m0023 from "./0023_job_pool_heartbeats";
+import * as m0025 from "./0025_agreement_cycles";
 import * as m0028 from "./0028_payment_deadline";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   "0021_pending_attempts_sweep": m0021,
   "0022_message_send_started": m0022,
   "0023_job_pool_heartbeats": m0023,
+  "0025_agreement_cycles": m0025,
   "0028_payment_deadline": m0028,
 };

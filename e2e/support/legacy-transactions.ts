@@ -10,7 +10,8 @@ import { type CreatedTransaction, orderNo } from "./payments";
 
 const root = path.resolve(__dirname, "..", "..");
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A client of the e2e server's own embedded database, for what no endpoint shows or changes. */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({
     host: "127.0.0.1",
     port: Number(process.env.E2E_PG_PORT ?? 54350),

@@ -13,7 +13,8 @@ import { findTargetTransaction } from "@/lib/operations/find-target-transaction"
 import { applyGatewayResult } from "@/lib/payments/apply-gateway-result";
 import { openAttempt } from "@/lib/payments/open-attempt";
 import { type AutoDebitAnswer, autoDebitAnswer } from "./auto-debit-answer";
-import { allChargesMade, checkCardAndAgreement, checkChargeable } from "./check-auto-debit";
+import { agreementCycle, utcDate } from "./agreement-cycle";
+import { checkCardAndAgreement, checkChargeable, checkChargedTotal } from "./check-auto-debit";
 import { readAutoDebitRequest } from "./read-auto-debit-request";
 
 const UNANSWERED: GatewayResult = { outcome: "pending", message: null, card: null, savedCardToken: null, gatewayResponse: {} };
@@ -22,8 +23,10 @@ const UNANSWERED: GatewayResult = { outcome: "pending", message: null, card: nul
  * Charges a customer's saved card without the customer (merchant-initiated), on a new auto_debit transaction of
  * the same customer and agreement. Everything is checked and the attempt claimed in one database transaction
  * with the transaction row locked (created → pending) and one of the agreement's charges reserved, so of two
- * concurrent requests one charges and the other gets 409, and total_cycles holds. The gateway is called after
- * that commit, and its result settles the attempt like any other (events, webhook, messages).
+ * concurrent requests one charges and the other gets 409, and total_cycles and the agreement's cycle hold (of two
+ * transactions charged at once under one agreement, the second is decided after the first reserved its charge).
+ * The gateway is called after that commit, and its result settles the attempt like any other (events, webhook,
+ * messages).
  */
 export async function autoDebit({ ctx, input }: { ctx: Ctx; input: { caller: Caller; fields: Record<string, unknown> } }): Promise<AutoDebitAnswer> {
   requireAction(input.caller, "auto_debit");
@@ -74,12 +77,25 @@ async function claimAutoDebit(trx: Db, caller: Caller, request: { sessionId: str
   if (!gateway || !adapter?.chargeToken) throw new Conflict(`Gateway ${card!.gateway_code} cannot charge saved cards now.`);
 
   const { attempt, amount } = await openAttempt(trx, view, gateway, { savedCardId: card!.id });
+  checkChargedTotal(view, link!, amount);
   await moveTransaction(trx, txn.session_id, ["created"], "pending", { operation: gateway.operation });
   await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: "created", to: "pending", cause: "auto_debit", attemptId: attempt.id });
   // Last, so that concurrent auto-debits of one agreement wait on its row only for the commit. Another may have
-  // taken the last charge since the link was read: then everything above rolls back.
-  if (!(await reserveAgreementCharge(trx, { customerId, agreementId, limit: link!.agreement.total_cycles, cardId: card!.id }))) {
-    throw new ValidationFailed({ agreement: [allChargesMade(link!)] });
+  // taken the last charge, or this cycle's, since the link was read: then everything above rolls back, and the
+  // link as it is now says why.
+  const reserved = await reserveAgreementCharge(trx, {
+    customerId,
+    agreementId,
+    limit: link!.agreement.total_cycles,
+    cycle: agreementCycle(link!.agreement),
+    today: utcDate(now),
+    attemptId: attempt.id,
+    cardId: card!.id,
+  });
+  if (!reserved) {
+    const again = await findCardAndAgreement(trx, request.token, customerId, agreementId);
+    checkCardAndAgreement(view, again.card, again.link, now);
+    throw new ValidationFailed({ agreement: [`Another charge under agreement ${agreementId} was made at the same time; try again.`] });
   }
   return { kind: "claimed" as const, attempt, amount, gateway, adapter, token: card!.token, customerId, agreementId };
 }

@@ -2,14 +2,23 @@ import type { AgreementLink, CardToCharge } from "@/db/queries/card-agreements";
 import type { TransactionView } from "@/db/queries/transactions";
 import { Conflict, ValidationFailed } from "@/lib/errors";
 import { formatAmount, toUnits } from "@/lib/money/decimal";
-
-const today = (now: Date) => now.toISOString().slice(0, 10);
+import { agreementCycle, nextChargeDate, utcDate as today } from "./agreement-cycle";
 
 /** Whether the card's expiry month has ended (UTC). */
 export const cardExpired = (card: { expiry_month: number; expiry_year: number }, now: Date) =>
   card.expiry_year < now.getUTCFullYear() || (card.expiry_year === now.getUTCFullYear() && card.expiry_month < now.getUTCMonth() + 1);
 
 export const allChargesMade = (link: AgreementLink) => `All ${link.agreement.total_cycles} charges of agreement ${link.agreement.id} were made.`;
+
+/** When the agreement's cycle allows its next charge: null when now (or it has no cycle). */
+export function tooSoon(link: AgreementLink, now: Date): string | null {
+  const cycle = agreementCycle(link.agreement);
+  if (!cycle) return null;
+  const last = today(link.last_charge_at);
+  const next = nextChargeDate(last, cycle);
+  if (next <= today(now)) return null;
+  return `Agreement ${link.agreement.id} allows one charge ${cycle.words}: the last was on ${last}, so the next is allowed from ${next} (UTC).`;
+}
 
 /** What the transaction must be: an auto_debit transaction still waiting for its first payment. */
 export function checkChargeable(view: TransactionView): void {
@@ -54,10 +63,31 @@ export function checkCardAndAgreement(
   if (accepted.expiry_date && accepted.expiry_date < today(now)) return fail("agreement", `Agreement ${agreement.id} expired on ${accepted.expiry_date}.`);
   if (accepted.start_date && accepted.start_date > today(now)) return fail("agreement", `Agreement ${agreement.id} starts on ${accepted.start_date}.`);
   if (accepted.total_cycles !== undefined && link.charges >= accepted.total_cycles) return fail("agreement", allChargesMade(link));
-  if (accepted.amount_variability === "fixed" && (toUnits(txn.amount, 6) !== toUnits(link.amount, 6) || txn.currency_code !== link.currency_code)) {
+  // Whatever the type: the customer accepted amounts (fixed, or at most max_amount_per_cycle) in one currency.
+  if (txn.currency_code !== link.currency_code) {
+    return fail("currency_code", `Agreement ${agreement.id} was accepted in ${link.currency_code}: it can be charged only in ${link.currency_code}, not ${txn.currency_code}.`);
+  }
+  if (accepted.amount_variability === "fixed" && toUnits(txn.amount, 6) !== toUnits(link.amount, 6)) {
     return fail("amount", `Agreement ${agreement.id} has a fixed amount: ${formatAmount(link.amount, decimals)} ${link.currency_code} each time.`);
   }
   if (accepted.max_amount_per_cycle !== undefined && toUnits(txn.amount, 6) > toUnits(accepted.max_amount_per_cycle, 6)) {
     return fail("amount", `Agreement ${agreement.id} allows at most ${accepted.max_amount_per_cycle} ${link.currency_code} a charge.`);
   }
+  const early = tooSoon(link, now);
+  if (early) return fail("agreement", early);
+}
+
+/**
+ * What the card is charged (the amount plus the gateway's fee) must also stay within max_amount_per_cycle: the
+ * customer accepted a maximum of what leaves their account.
+ */
+export function checkChargedTotal(view: TransactionView, link: AgreementLink, total: string): void {
+  const max = link.agreement.max_amount_per_cycle;
+  if (max === undefined || toUnits(total, 6) <= toUnits(max, 6)) return;
+  const { txn, decimals } = view;
+  throw new ValidationFailed({
+    amount: [
+      `Agreement ${link.agreement.id} allows at most ${max} ${link.currency_code} a charge; this one would charge ${formatAmount(total, decimals)} ${txn.currency_code} with the gateway's fee.`,
+    ],
+  });
 }

@@ -16,8 +16,13 @@ its \`session_id\` and the card's \`token\`.
 Refused with nothing charged: a transaction that is not \`auto_debit\` or not \`created\` (409), expired (409, and it is
 marked expired), a token of another customer, deleted, expired, on a gateway the transaction does not use, or not the card
 saved under this agreement (400 \`token\`), an agreement that differs from the one accepted, has expired or has had all
-its \`total_cycles\` (400 \`agreement\`), another amount than a \`fixed\` agreement's first payment or more than
-\`max_amount_per_cycle\` (400 \`amount\`). Two concurrent requests for one transaction: one charges, the other gets 409.
+its \`total_cycles\` (400 \`agreement\`), another currency than the one the agreement was accepted in (400
+\`currency_code\`, whatever its type), another amount than a \`fixed\` agreement's first payment or more than
+\`max_amount_per_cycle\`, fee included (400 \`amount\`), a charge before the agreement's cycle allows it (400 \`agreement\`,
+naming the first day allowed). The cycle is \`cycle_interval_days\`, or without it the \`frequency\` (daily, weekly, monthly,
+quarterly, semi_annually, yearly), counted in UTC days from the last charge: the customer's first payment, then each
+auto-debit that went through or is going on. Of two concurrent requests for one transaction, one charges and the other gets
+409; of two transactions charged at once under one agreement, only as many as its cycle and \`total_cycles\` allow.
 
 Answers **200** when charged (\`state\` paid, or authorized on an authorize gateway), **400** with the gateway's message when
 declined (\`result\` failed, \`state\` attempted), **202** while the gateway has not answered. The body is the same signed
@@ -125,6 +130,14 @@ export const autoDebitPaths = {
           otherCustomer: { summary: "A token of another customer", value: { token: ["No saved card with this token for customer cust-42."] } },
           fixedAmount: { summary: "Another amount than a fixed agreement's", value: { amount: ["Agreement sub-42 has a fixed amount: 9.900 KWD each time."] } },
           cyclesDone: { summary: "Every charge of the agreement made", value: { agreement: ["All 12 charges of agreement sub-42 were made."] } },
+          tooSoon: {
+            summary: "Before the agreement's cycle allows the next charge",
+            value: { agreement: ["Agreement sub-42 allows one charge every 30 days: the last was on 2027-02-01, so the next is allowed from 2027-03-03 (UTC)."] },
+          },
+          otherCurrency: {
+            summary: "Another currency than the agreement was accepted in",
+            value: { currency_code: ["Agreement sub-42 was accepted in KWD: it can be charged only in KWD, not USD."] },
+          },
         }),
         ...errors("Unauthorized"),
         403: detail("A Basic user without the auto_debit permission.", { forbidden: { summary: "No permission", value: { detail: "You do not have permission to auto_debit payment transactions." } } }),

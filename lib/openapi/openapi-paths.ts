@@ -102,7 +102,7 @@ export const paths = {
       operationId: "replaceTransaction",
       tags: TAGS,
       summary: "Replace a transaction",
-      description: "Like PATCH, but every writable field is replaced: fields not given return to their defaults.",
+      description: "Like PATCH, but every writable field is replaced: fields not given return to their defaults, except `payment_type` and `agreement`, which are kept unless given (null turns the transaction one_off / removes its agreement).",
       security: AUTH,
       requestBody: body("TransactionRequest", createExamples),
       responses: { 200: transaction("The replaced transaction.", ["smallest", "full"]), ...errors("NotFound", ...WRITE_ERRORS) },

@@ -7,12 +7,13 @@ import type { FinalResult } from "@/lib/gateways/adapter";
 
 /**
  * After an attempt's final result, inside the caller's database transaction: an auto-debit that did not go
- * through gives its agreement's charge back; a successful customer payment keeps the card the gateway tokenized
- * and, for an auto_debit transaction, links its agreement to that card (the card later auto-debits charge).
+ * through gives its agreement's charge (and its cycle) back; a successful customer payment keeps the card the
+ * gateway tokenized and, for an auto_debit transaction, links its agreement to that card (the card later
+ * auto-debits charge; its cycle counts from this payment).
  */
 export async function keepSavedCard(db: Db, txn: TransactionRow, attempt: PaymentAttempt, result: FinalResult): Promise<void> {
   if (attempt.initiator === "merchant") {
-    if (result.outcome !== "success" && txn.customer_id && txn.agreement) await releaseAgreementCharge(db, txn.customer_id, txn.agreement.id);
+    if (result.outcome !== "success" && txn.customer_id && txn.agreement) await releaseAgreementCharge(db, txn.customer_id, txn.agreement.id, attempt.id);
     return;
   }
   if (result.outcome !== "success" || !result.savedCardToken || !result.card || !txn.customer_id) return;

@@ -187,7 +187,7 @@ export const transactionFieldsSchema = z.object({
     .optional()
     .meta({
       description:
-        "one_off (default); save_card: the card is saved for the customer (customer_id required; amount may be 0); auto_debit: the card is saved under `agreement` for later charges without the customer (POST /b/pbl/v2/auto-debit/).",
+        "one_off (default); save_card: the card is saved for the customer (customer_id required; amount may be 0); auto_debit: the card is saved under `agreement` for later charges without the customer (POST /b/pbl/v2/auto-debit/). A PATCH or PUT that leaves payment_type and agreement out keeps them.",
       enum: ["one_off", "save_card", "auto_debit"],
       example: "one_off",
     }),

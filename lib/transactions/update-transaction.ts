@@ -74,8 +74,14 @@ export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input
         extra: txn.extra,
         product_type: txn.product_type ?? undefined,
         language: txn.language as "en",
+        payment_type: txn.payment_type,
+        agreement: (txn.agreement ?? undefined) as CheckedFields["agreement"],
       };
-      const base: Partial<CheckedFields> = input.replace ? {} : stored;
+      // payment_type and agreement are what the customer is asked to accept (and what an auto-debit charges
+      // under): a PUT that leaves them out keeps them too, so a transaction never silently turns one_off and loses
+      // its agreement. Only a value, or null (back to one_off / no agreement), changes them.
+      const kept: Partial<CheckedFields> = { payment_type: stored.payment_type, agreement: stored.agreement };
+      const base: Partial<CheckedFields> = input.replace ? kept : stored;
       const merged = { ...base, ...fields } as CheckedFields;
       for (const field of cleared) delete merged[field];
 
