@@ -41,7 +41,8 @@ admin create-gateway --code sandbox-fee --pg sandbox --currencies KWD,USD --fee-
 printf '%s' "${E2E_KNET_CREDENTIALS:?}" >"$DATA_DIR/knet-credentials.json"
 admin create-gateway --code knet --pg knet --currencies KWD --mode sandbox --name "KNET" --credentials-file "$DATA_DIR/knet-credentials.json"
 rm "$DATA_DIR/knet-credentials.json"
-# A production-mode setting: shown beside the sandbox ones for the "Test mode" badge (never paid with in the specs).
+# A production-mode setting: never in one transaction with the sandbox ones (payment-page.spec.ts checks the refusal
+# and the "Test mode" badge of a transaction stored with both); never paid with in the specs.
 admin create-gateway --code live-card --pg sandbox --currencies KWD,USD --mode production --name "Live card"
 # Stripe settings on the Stripe stand-in (started beside this server by playwright.config.ts, with its keys).
 stripe_credentials="$DATA_DIR/stripe-credentials.json"
