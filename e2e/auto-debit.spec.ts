@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { readApiKey } from "./support/credentials";
-import { withDatabase } from "./support/legacy-transactions";
+import { withDatabase } from "./support/database";
 import { CARD_PAGE_URL, CARDS, choosePay, createTransaction, pathOf, payButton, payWithCard, RESULT_URL, transactionState } from "./support/payments";
 
 // An auto_debit transaction from the customer's side and then the merchant's: the payment page says what the

@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { readApiKey } from "./support/credentials";
+import { withDatabase } from "./support/database";
 import { CARD_PAGE_URL, CARDS, choosePay, createTransaction, pathOf, payButton, payWithCard, transactionState } from "./support/payments";
 
 // The hosted payment page itself: what it shows in English and Arabic, on a phone, with a keyboard; unknown and
@@ -46,8 +48,18 @@ test.describe("payment page", () => {
     await expect(page.getByText("Test mode")).toBeVisible();
   });
 
-  test("with a production method beside a sandbox one, 'Test mode' shows while the sandbox is chosen", async ({ page, request }) => {
-    const txn = await createTransaction(request, { pg_codes: ["sandbox", "live-card"] });
+  test("a sandbox method is never created beside a production one; one stored with both shows 'Test mode' while the sandbox is chosen", async ({ page, request }) => {
+    const refused = await request.post("/b/checkout/v1/pymt-txn/", {
+      headers: { Authorization: `Api-Key ${readApiKey()}` },
+      data: { pg_codes: ["sandbox", "live-card"], amount: "86", currency_code: "KWD" },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({
+      pg_codes: ["Sandbox gateways (sandbox) and production gateways (live-card) cannot be mixed in one transaction: give gateways of one kind."],
+    });
+    // A transaction stored before that rule (or whose gateway setting changed mode since) may still have both.
+    const txn = await createTransaction(request, { pg_codes: ["sandbox"] });
+    await withDatabase((db) => db.query("UPDATE transactions SET pg_codes = $1 WHERE session_id = $2", [["sandbox", "live-card"], txn.session_id]));
     await page.goto(pathOf(txn.checkout_url));
     const badge = page.getByText("Test mode");
     await expect(badge).toBeHidden();

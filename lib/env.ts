@@ -6,6 +6,8 @@ const flag = (fallback: boolean) =>
     .enum(["on", "off", "true", "false", "1", "0", "yes", "no"])
     .optional()
     .transform((v) => (v === undefined ? fallback : ["on", "true", "1", "yes"].includes(v)));
+/** The hostnames (as URL.hostname gives them) of an APP_URL on this machine only: a local trial or development. */
+export const LOCAL_HOSTNAMES = ["localhost", "127.0.0.1", "[::1]"];
 // A 256-bit key in base64; the message never repeats the value.
 const aesKey = z
   .string()
@@ -20,7 +22,11 @@ const schema = z
     DATABASE_URL: z.string().startsWith("postgres").optional(),
     DATA_DIR: z.string().min(1).default(".data"),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-    DEMO_DATA: flag(true),
+    // auto: demo data only on a trial (embedded database, a localhost APP_URL); on/off: always/never (lib/demo/demo-data-decision.ts).
+    DEMO_DATA: z
+      .enum(["auto", "on", "off", "true", "false", "1", "0", "yes", "no"])
+      .default("auto")
+      .transform((v) => (v === "auto" ? v : ["on", "true", "1", "yes"].includes(v) ? "on" : "off")),
     ALLOW_PRIVATE_URLS: flag(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     NEXTAUTH_SECRET: z.string().min(32).optional(),
@@ -69,7 +75,7 @@ const schema = z
   .transform((e) => ({ ...e, APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "") }))
   .superRefine((e, ctx) => {
     const host = new URL(e.APP_URL).hostname;
-    const local = ["localhost", "127.0.0.1", "[::1]"].includes(host);
+    const local = LOCAL_HOSTNAMES.includes(host);
     if (e.NODE_ENV === "production" && !local && !e.APP_URL.startsWith("https://")) {
       ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "must be an https URL in production" });
     }
@@ -77,7 +83,8 @@ const schema = z
 
 export type Env = z.infer<typeof schema>;
 
-function parseEnv(source: NodeJS.ProcessEnv): Env {
+/** Parses an environment (process.env below; tests give their own). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings count as unset, so `FOO=` in a shell or .env file falls back to the default.
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema.safeParse(present);

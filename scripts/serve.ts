@@ -5,8 +5,9 @@ import path from "node:path";
 import { openDatabase } from "@/db/connect";
 import { migrateDatabase } from "@/db/migrate-database";
 import { dataDirSecret } from "@/lib/crypto/data-dir-secret";
-import { seedDemoData } from "@/lib/demo/seed-demo-data";
+import { seedDemoDataOnStart } from "@/lib/demo/seed-demo-data";
 import { env } from "@/lib/env";
+import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/log/logger";
 import { onStopSignal } from "./on-stop-signal";
@@ -19,7 +20,11 @@ runMain(async () => {
   const database = await openDatabase({ adoptOrphan: true });
   const applied = await migrateDatabase(database.db, database.url);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
-  const demo = env.DEMO_DATA ? await seedDemoData({ ctx: { db: database.db } }) : null;
+  const ctx = { db: database.db };
+  // Demo data (enabled sandbox gateways) only on a trial: see lib/demo/demo-data-decision.ts.
+  const demo = await seedDemoDataOnStart({ ctx, input: { setting: env.DEMO_DATA, embeddedDatabase: database.embedded, appUrl: env.APP_URL } });
+  const sandboxWarning = await currentSandboxWarning({ ctx, input: { appUrl: env.APP_URL } });
+  if (sandboxWarning) logger.warn({ appUrl: env.APP_URL }, sandboxWarning);
   await database.db.destroy();
   // The embedded job engine runs beside the web server unless WORKER=off (then run `npm run worker` elsewhere).
   const worker = env.WORKER ? await startWorker(database.url) : null;
@@ -41,14 +46,25 @@ runMain(async () => {
     `  Jobs:         ${worker ? `${env.JOB_ENGINE} engine running in this process` : "WORKER=off (run npm run worker)"}`,
     `  Database:     ${database.embedded ? `embedded PostgreSQL, data in ${path.resolve(env.DATA_DIR)}` : "DATABASE_URL"}`,
   ];
-  if (demo) {
+  if (demo.created) {
     lines.push(
       "",
       "Demo data created. These credentials are shown only this once:",
-      `  Admin user:   ${demo.username}`,
-      `  Password:     ${demo.password}`,
-      `  API key:      ${demo.apiKey}`,
+      `  Admin user:   ${demo.created.username}`,
+      `  Password:     ${demo.created.password}`,
+      `  API key:      ${demo.created.apiKey}`,
     );
+  } else if (demo.skipped) {
+    lines.push(
+      "",
+      `No demo data: ${demo.skipped}.`,
+      "  The installation is empty: create a superuser with npm run admin -- create-user --username U --password P --superuser",
+      "  (or, for a trial, start again with DEMO_DATA=on).",
+    );
+  }
+  if (sandboxWarning) {
+    const rule = "!".repeat(72);
+    lines.push("", rule, `!! WARNING: SANDBOX GATEWAYS ARE ENABLED ON ${env.APP_URL}`, `!! ${sandboxWarning}`, rule);
   }
   process.stdout.write(lines.join("\n") + "\n\n");
 

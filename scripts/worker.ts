@@ -2,6 +2,7 @@
 import { openDatabase } from "@/db/connect";
 import { migrateDatabase } from "@/db/migrate-database";
 import { env } from "@/lib/env";
+import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/log/logger";
 import { onStopSignal } from "./on-stop-signal";
@@ -11,6 +12,9 @@ import { within } from "./within";
 runMain(async () => {
   const database = await openDatabase({ adoptOrphan: false });
   await migrateDatabase(database.db, database.url);
+  // This process sends the webhooks of sandbox payments too: said here as well as in the web process's start log.
+  const sandboxWarning = await currentSandboxWarning({ ctx: { db: database.db }, input: { appUrl: env.APP_URL } });
+  if (sandboxWarning) logger.warn({ appUrl: env.APP_URL }, sandboxWarning);
   const worker = await startWorker(database.url);
   logger.info({ workerPool: worker.poolId }, "worker started");
   await new Promise<void>((resolve) => onStopSignal(() => resolve()));

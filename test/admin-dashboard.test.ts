@@ -1,4 +1,7 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SandboxWarning } from "@/components/admin/sandbox-warning";
 import type { TransactionState } from "@/db/types";
 import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
 import type { Caller } from "@/lib/auth/permissions";
@@ -13,7 +16,8 @@ import { testContext } from "./support/test-context";
 
 // The dashboard's figures on a known set of transactions around a fixed "now" (Friday 2030-03-15 10:00 UTC):
 // today is from 00:00 UTC, the week is today and the 6 days before; money moved per currency, the success rate,
-// counts by state and per day, failing deliveries; a limited user's figures cover their gateways only.
+// counts by state and per day, failing deliveries; a limited user's figures cover their gateways only. And the
+// loud warning when sandbox gateways are enabled on a public (https) APP_URL.
 
 const ctx = testContext();
 const recording = recordingDb();
@@ -136,5 +140,55 @@ describe("the dashboard", () => {
     recording.executed.length = 0;
     await dashboardFigures({ ctx: { db: recording.db }, input: { caller: usdClerk, now: NOW } });
     expect(recording.executed).toHaveLength(1);
+  });
+});
+
+describe("the sandbox warning", () => {
+  const warning = (caller: Caller, appUrl: string) => dashboardFigures({ ctx, input: { caller, now: NOW, appUrl } }).then((f) => f.sandboxWarning);
+  const setGateways = (set: { enabled?: boolean; is_sandbox?: boolean }, codes: string[]) =>
+    ctx.db.updateTable("gateway_settings").set(set).where("code", "in", codes).execute();
+
+  it("names the enabled sandbox gateways on an https APP_URL, to every user", async () => {
+    for (const caller of [superuser, usdClerk, nobody]) {
+      expect(await warning(caller, "https://pay.example.com")).toBe(
+        "3 sandbox gateway settings are enabled: card, card-auth, usd-card, on the public address https://pay.example.com. " +
+          "A payment with a test card on them is reported as paid (webhook included) though no money moves. " +
+          "Disable them (Admin panel, Gateways) unless this installation is for testing.",
+      );
+    }
+  });
+
+  it("says nothing on a local http APP_URL (a trial), this test run's included", async () => {
+    for (const appUrl of ["http://localhost:3000", "http://127.0.0.1:3230"]) expect(await warning(superuser, appUrl)).toBeNull();
+    expect((await figures(superuser)).sandboxWarning).toBeNull();
+  });
+
+  it("leaves out disabled gateways and production ones, and says nothing once none is left", async () => {
+    try {
+      await setGateways({ enabled: false }, ["card-auth"]);
+      await setGateways({ is_sandbox: false }, ["usd-card"]);
+      expect(await warning(superuser, "https://pay.example.com")).toMatch(/^1 sandbox gateway setting is enabled: card, on the public address/);
+      await setGateways({ enabled: false }, ["card"]);
+      expect(await warning(superuser, "https://pay.example.com")).toBeNull();
+    } finally {
+      await setGateways({ enabled: true }, ["card", "card-auth"]);
+      await setGateways({ is_sandbox: true }, ["usd-card"]);
+    }
+  });
+
+  it("still reads everything in one round trip", async () => {
+    recording.executed.length = 0;
+    await dashboardFigures({ ctx: { db: recording.db }, input: { caller: superuser, now: NOW, appUrl: "https://pay.example.com" } });
+    expect(recording.executed).toHaveLength(1);
+  });
+
+  it("is shown on the dashboard as an alert with a heading and the way to the gateways, or not at all", async () => {
+    const message = (await warning(superuser, "https://pay.example.com"))!;
+    const html = renderToStaticMarkup(createElement(SandboxWarning, { message }));
+    expect(html).toMatch(/^<section role="alert" aria-labelledby="sandbox-warning-heading"/);
+    expect(html).toContain('<h2 id="sandbox-warning-heading" class="text-lg font-bold">Warning: sandbox gateways are enabled on a public address</h2>');
+    expect(html).toContain("card, card-auth, usd-card");
+    expect(html).toContain('href="/admin/gateways"');
+    expect(renderToStaticMarkup(createElement(SandboxWarning, { message: null }))).toBe("");
   });
 });

@@ -69,7 +69,7 @@ describe("the API's gateway icons", () => {
     const { body } = await createTransaction({ ctx, input: { caller, fields: { amount: "1", currency_code: "USD", pg_codes: ["uploaded"] }, files: {} } });
     expect((body as { payment_methods: { icon: string }[] }).payment_methods[0]!.icon).toBe(`${env.APP_URL}/icons/gateways/uploaded`);
 
-    const methods = await listPaymentMethods({ ctx, input: { caller, fields: { plugin: "e_commerce", currencies: ["USD"] } } });
+    const methods = await listPaymentMethods({ ctx, input: { caller, fields: { plugin: "e_commerce", currencies: ["USD"], type: "sandbox" } } });
     expect(Object.fromEntries(methods.payment_methods.map((m) => [m.code, m.logo]))).toEqual({
       uploaded: `${env.APP_URL}/icons/gateways/uploaded`,
       linked: "https://cdn.example/linked.png",

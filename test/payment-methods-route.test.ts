@@ -7,8 +7,9 @@ import { basicAuth, createCurrency, createGateway, createKey, createUser } from 
 import { serveRoutes } from "./support/http-server";
 import { testContext } from "./support/test-context";
 
-// POST /b/pbl/v2/payment-methods/ over HTTP against a real database: which gateways each filter keeps, what a
-// Basic user may see, the logos, the customer's saved cards, and the errors.
+// POST /b/pbl/v2/payment-methods/ over HTTP against a real database: which gateways each filter keeps (sandbox
+// gateways only with type=sandbox, production ones otherwise), what a Basic user may see, the logos, the
+// customer's saved cards, and the errors.
 
 const ctx = testContext();
 let base: string;
@@ -50,6 +51,11 @@ async function methods(body: Record<string, unknown>, authorization = apiKey) {
 }
 const codes = async (body: Record<string, unknown>, authorization = apiKey) =>
   (await methods(body, authorization)).payment_methods.map((m) => m.code);
+/** The sandbox gateways (type=sandbox) and the production ones (no type) a body lists. */
+const byType = async (body: Record<string, unknown>, authorization = apiKey) => ({
+  sandbox: await codes({ ...body, type: "sandbox" }, authorization),
+  production: await codes(body, authorization),
+});
 
 async function saveCard(customerId: string, gatewayCode: string, token: string, lastUsedAt: Date, deletedAt: Date | null = null) {
   await ctx.db
@@ -70,9 +76,9 @@ async function saveCard(customerId: string, gatewayCode: string, token: string, 
 }
 
 describe("the gateways", () => {
-  it("lists every enabled gateway by code, each with its currencies, operation, follow-ups and an absolute logo", async () => {
-    const answer = await methods({ plugin: "e_commerce" });
-    expect(answer.payment_methods.map((m) => m.code)).toEqual(["card", "card-auth", "live", "other"]);
+  it("lists every enabled gateway of the asked type by code, each with its currencies, operation, follow-ups and an absolute logo", async () => {
+    const answer = await methods({ plugin: "e_commerce", type: "sandbox" });
+    expect(answer.payment_methods.map((m) => m.code)).toEqual(["card", "card-auth", "other"]);
     expect(answer.customer_payment_methods).toEqual([]);
     expect(answer.payment_methods[0]).toEqual({
       code: "card",
@@ -87,49 +93,69 @@ describe("the gateways", () => {
       operations: ["refund"],
     });
     expect(answer.payment_methods[1]).toMatchObject({ code: "card-auth", operation: "authorize", operations: ["capture", "void", "refund"] });
-    expect(answer.payment_methods[2]).toMatchObject({ code: "live", is_sandbox: false, default_currency: "USD" });
-    expect(answer.payment_methods[3]).toMatchObject({ code: "other", pg: "otherbank", logo: "https://cdn.example/other.png" });
-    for (const method of answer.payment_methods) expect(new URL(String(method.logo)).protocol).toMatch(/^https?:$/);
+    expect(answer.payment_methods[2]).toMatchObject({ code: "other", pg: "otherbank", logo: "https://cdn.example/other.png" });
+    const production = await methods({ plugin: "e_commerce" });
+    expect(production.payment_methods).toHaveLength(1);
+    expect(production.payment_methods[0]).toMatchObject({ code: "live", is_sandbox: false, default_currency: "USD" });
+    for (const method of [...answer.payment_methods, ...production.payment_methods]) expect(new URL(String(method.logo)).protocol).toMatch(/^https?:$/);
+  });
+
+  it("leaves sandbox gateways out unless type=sandbox is asked, and then lists only them: never both kinds", async () => {
+    // Without type, as with production: a real customer's checkout is never offered a test gateway.
+    expect(await codes({ plugin: "e_commerce" })).toEqual(["live"]);
+    expect(await codes({ plugin: "payment_request", currencies: ["KWD"] })).toEqual(["live"]);
+    expect(await codes({ plugin: "e_commerce", type: "production" })).toEqual(["live"]);
+    // Naming the sandbox's pg is no way around it: live is a production setting of that pg.
+    expect(await codes({ plugin: "e_commerce", pg_names: ["sandbox"] })).toEqual(["live"]);
+    expect(await codes({ plugin: "e_commerce", pg_names: ["otherbank"] })).toEqual([]);
+    expect(await codes({ plugin: "e_commerce", type: "sandbox" })).toEqual(["card", "card-auth", "other"]);
+    for (const method of (await methods({ plugin: "e_commerce", type: "sandbox" })).payment_methods) expect(method.is_sandbox).toBe(true);
+    for (const method of (await methods({ plugin: "e_commerce" })).payment_methods) expect(method.is_sandbox).toBe(false);
   });
 
   it("keeps only gateways that accept every requested currency, in any case and as a comma-separated string", async () => {
-    expect(await codes({ plugin: "e_commerce", currencies: ["usd"] })).toEqual(["card", "live"]);
-    expect(await codes({ plugin: "e_commerce", currencies: "kwd, USD" })).toEqual(["card", "live"]);
-    expect(await codes({ plugin: "e_commerce", currencies: ["KWD"] })).toEqual(["card", "card-auth", "live", "other"]);
+    expect(await byType({ plugin: "e_commerce", currencies: ["usd"] })).toEqual({ sandbox: ["card"], production: ["live"] });
+    expect(await byType({ plugin: "e_commerce", currencies: "kwd, USD" })).toEqual({ sandbox: ["card"], production: ["live"] });
+    expect(await byType({ plugin: "e_commerce", currencies: ["KWD"] })).toEqual({ sandbox: ["card", "card-auth", "other"], production: ["live"] });
     // A well-formed code no gateway takes is no error: it matches nothing.
-    expect(await codes({ plugin: "e_commerce", currencies: ["KWD", "XYZ"] })).toEqual([]);
+    expect(await byType({ plugin: "e_commerce", currencies: ["KWD", "XYZ"] })).toEqual({ sandbox: [], production: [] });
   });
 
   it("gives as default currency the first of the gateway's currencies that was requested, else its first", async () => {
     const byCode = async (body: Record<string, unknown>) =>
-      Object.fromEntries((await methods(body)).payment_methods.map((m) => [m.code, m.default_currency]));
+      Object.fromEntries(
+        [...(await methods({ ...body, type: "sandbox" })).payment_methods, ...(await methods(body)).payment_methods].map((m) => [m.code, m.default_currency]),
+      );
     expect(await byCode({ plugin: "e_commerce", currencies: ["USD"] })).toEqual({ card: "USD", live: "USD" });
     expect(await byCode({ plugin: "e_commerce", currencies: ["KWD"] })).toMatchObject({ card: "KWD", live: "KWD" });
     expect(await byCode({ plugin: "e_commerce", currencies: ["USD", "KWD"] })).toEqual({ card: "KWD", live: "USD" });
   });
 
   it("filters by operation, tokenizable, pg_names and type", async () => {
-    expect(await codes({ plugin: "e_commerce", operation: "authorize" })).toEqual(["card-auth"]);
-    expect(await codes({ plugin: "payment_request", operation: "PURCHASE" })).toEqual(["card", "live", "other"]);
+    expect(await byType({ plugin: "e_commerce", operation: "authorize" })).toEqual({ sandbox: ["card-auth"], production: [] });
+    expect(await byType({ plugin: "payment_request", operation: "PURCHASE" })).toEqual({ sandbox: ["card", "other"], production: ["live"] });
     for (const tokenizable of [true, "true", "1", "True"]) {
-      expect(await codes({ plugin: "e_commerce", tokenizable }), String(tokenizable)).toEqual(["card", "card-auth", "live"]);
+      expect(await byType({ plugin: "e_commerce", tokenizable }), String(tokenizable)).toEqual({ sandbox: ["card", "card-auth"], production: ["live"] });
     }
     for (const tokenizable of [false, "false", "0"]) {
-      expect(await codes({ plugin: "e_commerce", tokenizable }), String(tokenizable)).toEqual(["card", "card-auth", "live", "other"]);
+      expect(await byType({ plugin: "e_commerce", tokenizable }), String(tokenizable)).toEqual({ sandbox: ["card", "card-auth", "other"], production: ["live"] });
     }
-    expect(await codes({ plugin: "e_commerce", pg_names: ["otherbank"] })).toEqual(["other"]);
-    expect(await codes({ plugin: "e_commerce", pg_names: "Sandbox" })).toEqual(["card", "card-auth", "live"]);
-    expect(await codes({ plugin: "e_commerce", pg_names: ["nobank"] })).toEqual([]);
+    expect(await byType({ plugin: "e_commerce", pg_names: ["otherbank"] })).toEqual({ sandbox: ["other"], production: [] });
+    expect(await byType({ plugin: "e_commerce", pg_names: "Sandbox" })).toEqual({ sandbox: ["card", "card-auth"], production: ["live"] });
+    expect(await byType({ plugin: "e_commerce", pg_names: ["nobank"] })).toEqual({ sandbox: [], production: [] });
     expect(await codes({ plugin: "e_commerce", type: "sandbox" })).toEqual(["card", "card-auth", "other"]);
     expect(await codes({ plugin: "e_commerce", type: "Production" })).toEqual(["live"]);
     expect(await codes({ plugin: "e_commerce", type: "sandbox", currencies: ["USD"], tokenizable: true })).toEqual(["card"]);
   });
 
   it("shows a Basic user only the gateways they may use; a superuser all", async () => {
-    expect(await codes({ plugin: "e_commerce" }, clerk)).toEqual(["card"]);
-    expect(await codes({ plugin: "e_commerce", operation: "authorize" }, clerk)).toEqual([]);
+    expect(await byType({ plugin: "e_commerce" }, clerk)).toEqual({ sandbox: ["card"], production: [] });
+    expect(await byType({ plugin: "e_commerce", operation: "authorize" }, clerk)).toEqual({ sandbox: [], production: [] });
     const admin = await createUser(ctx, { isSuperuser: true });
-    expect(await codes({ plugin: "e_commerce" }, basicAuth(admin.username, admin.password))).toEqual(["card", "card-auth", "live", "other"]);
+    expect(await byType({ plugin: "e_commerce" }, basicAuth(admin.username, admin.password))).toEqual({
+      sandbox: ["card", "card-auth", "other"],
+      production: ["live"],
+    });
   });
 
   it("reads form bodies, lists as repeated fields, and answers with and without the trailing slash", async () => {
@@ -160,11 +186,8 @@ describe("the customer's saved cards", () => {
     (await methods(body, authorization)).customer_payment_methods.map((c) => [c.token, c.is_preferred]);
 
   it("lists the customer's cards on the returned gateways only, newest first, the newest preferred", async () => {
-    expect(await tokens({ plugin: "e_commerce", customer_id: "cust-pm" })).toEqual([
-      ["pm-tok-live", true],
-      ["pm-tok-new", false],
-      ["pm-tok-old", false],
-    ]);
+    // Without type: production gateways only, so only the card saved on live.
+    expect(await tokens({ plugin: "e_commerce", customer_id: "cust-pm" })).toEqual([["pm-tok-live", true]]);
     expect(await tokens({ plugin: "e_commerce", customer_id: "cust-pm", type: "sandbox" })).toEqual([
       ["pm-tok-new", true],
       ["pm-tok-old", false],
@@ -195,7 +218,8 @@ describe("the customer's saved cards", () => {
   });
 
   it("shows a Basic user only cards on their gateways", async () => {
-    expect(await tokens({ plugin: "e_commerce", customer_id: "cust-pm" }, clerk)).toEqual([["pm-tok-old", true]]);
+    expect(await tokens({ plugin: "e_commerce", customer_id: "cust-pm", type: "sandbox" }, clerk)).toEqual([["pm-tok-old", true]]);
+    expect(await tokens({ plugin: "e_commerce", customer_id: "cust-pm" }, clerk)).toEqual([]);
   });
 });
 
@@ -230,10 +254,11 @@ describe("errors", () => {
   });
 
   it("treats null and empty values as not given, as ottu-py's dropped values", async () => {
-    expect(await codes({ plugin: "e_commerce", currencies: null, customer_id: "", operation: null, pg_names: [], type: "" })).toEqual([
+    // An empty type is no type: production gateways only.
+    expect(await codes({ plugin: "e_commerce", currencies: null, customer_id: "", operation: null, pg_names: [], type: "" })).toEqual(["live"]);
+    expect(await codes({ plugin: "e_commerce", currencies: null, customer_id: "", operation: null, pg_names: [], type: "sandbox" })).toEqual([
       "card",
       "card-auth",
-      "live",
       "other",
     ]);
   });

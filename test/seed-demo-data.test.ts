@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { authenticate } from "@/lib/auth/authenticate";
 import { verifyAdminCredentials } from "@/lib/auth/verify-admin-credentials";
 import type { Ctx } from "@/lib/context";
-import { seedDemoData } from "@/lib/demo/seed-demo-data";
+import { seedDemoData, seedDemoDataOnStart } from "@/lib/demo/seed-demo-data";
 import { createExtraDatabase } from "./support/extra-database";
 import { createCurrency } from "./support/factories";
 
@@ -87,5 +87,46 @@ describe("seedDemoData", () => {
     const results = await Promise.all([seedDemoData({ ctx }), seedDemoData({ ctx })]);
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect(await counts(ctx)).toEqual(SEEDED);
+  });
+});
+
+describe("seedDemoDataOnStart (the start's step: scripts/serve.ts)", () => {
+  const EMPTY = { currencies: 0, gateways: 0, users: 0, keys: 0 };
+
+  it("seeds a local trial: the embedded database on a local http APP_URL (DEMO_DATA=auto)", async () => {
+    const ctx = await emptyInstallation();
+    const start = await seedDemoDataOnStart({ ctx, input: { setting: "auto", embeddedDatabase: true, appUrl: "http://localhost:3000" } });
+    expect(start.created).toMatchObject({ username: "admin" });
+    expect(start.skipped).toBeNull();
+    expect(await counts(ctx)).toEqual(SEEDED);
+  });
+
+  it.each([
+    ["DATABASE_URL set", { setting: "auto", embeddedDatabase: false, appUrl: "http://localhost:3000" }, /DATABASE_URL is set/],
+    ["an https APP_URL", { setting: "auto", embeddedDatabase: true, appUrl: "https://pay.example.com" }, /not a local http address/],
+    ["DEMO_DATA=off", { setting: "off", embeddedDatabase: true, appUrl: "http://localhost:3000" }, /DEMO_DATA=off/],
+  ] as const)("leaves an empty installation empty with %s, and says why", async (_, input, reason) => {
+    const ctx = await emptyInstallation();
+    const start = await seedDemoDataOnStart({ ctx, input });
+    expect(start.created).toBeNull();
+    expect(start.skipped).toMatch(reason);
+    expect(await counts(ctx)).toEqual(EMPTY);
+    expect(await ctx.db.selectFrom("settings").select("webhook_hmac_key").executeTakeFirstOrThrow()).toEqual({ webhook_hmac_key: null });
+  });
+
+  it("seeds wherever DEMO_DATA=on says so, DATABASE_URL and https included", async () => {
+    const ctx = await emptyInstallation();
+    const start = await seedDemoDataOnStart({ ctx, input: { setting: "on", embeddedDatabase: false, appUrl: "https://staging.example.com" } });
+    expect(start.created).not.toBeNull();
+    expect(await counts(ctx)).toEqual(SEEDED);
+  });
+
+  it("says nothing about an installation that is not empty", async () => {
+    const ctx = await emptyInstallation();
+    await createCurrency(ctx, { code: "JPY", decimals: 0 });
+    expect(await seedDemoDataOnStart({ ctx, input: { setting: "auto", embeddedDatabase: false, appUrl: "https://pay.example.com" } })).toEqual({
+      created: null,
+      skipped: null,
+    });
   });
 });

@@ -17,11 +17,13 @@ export interface DashboardData {
   groups: DashboardGroup[];
   deliveries_retrying: number;
   deliveries_failed: number;
+  /** The codes of the enabled gateway settings in sandbox mode (for the dashboard's warning on a public APP_URL). */
+  sandbox_gateways: string[];
 }
 
 /**
  * Everything the dashboard shows about transactions created in [from, to), grouped by UTC day, currency and
- * state, and the failing webhook deliveries of that range, in one round trip. Each reads only an index range
+ * state, the failing webhook deliveries of that range, and the enabled sandbox gateway settings, in one round trip. Each reads only an index range
  * (migration 0010: transactions_dashboard covers every column read, so it is an index-only scan;
  * webhook_deliveries_failing, of migration 0014, holds failing deliveries only). `gatewayCodes`: only transactions with one of
  * these in their pg_codes, and their deliveries (null: every transaction). `from` must be a UTC midnight: days
@@ -50,7 +52,8 @@ export async function dashboardData(db: Db, { from, to, gatewayCodes }: { from: 
         ) x
       ) AS groups,
       failing.retrying AS deliveries_retrying,
-      failing.failed AS deliveries_failed
+      failing.failed AS deliveries_failed,
+      (SELECT coalesce(array_agg(s.code ORDER BY s.code), '{}') FROM gateway_settings s WHERE s.enabled AND s.is_sandbox) AS sandbox_gateways
     FROM (
       SELECT count(*) FILTER (WHERE d.state = 'pending')::int AS retrying, count(*) FILTER (WHERE d.state = 'failed')::int AS failed
       FROM webhook_deliveries d

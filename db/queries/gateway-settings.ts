@@ -23,3 +23,15 @@ export function listEnabledGatewaySettings(db: Db) {
     .orderBy("code")
     .execute();
 }
+
+/** The codes of the enabled gateway settings in sandbox mode, by code. */
+export function listEnabledSandboxGatewayCodes(db: Db): Promise<string[]> {
+  return db
+    .selectFrom("gateway_settings")
+    .select("code")
+    .where("enabled", "=", true)
+    .where("is_sandbox", "=", true)
+    .orderBy("code")
+    .execute()
+    .then((rows) => rows.map((r) => r.code));
+}

@@ -1,31 +1,10 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { type APIRequestContext, expect } from "@playwright/test";
-import pg from "pg";
-import { E2E_DATA_DIR, readApiKey } from "./credentials";
+import { readApiKey } from "./credentials";
+import { withDatabase } from "./database";
 import { type CreatedTransaction, orderNo } from "./payments";
 
 // Legacy transactions for the page-option specs, made the way old shop plugins make them (a form POST to
 // /pos/crt/), and what the e2e server's own embedded database holds of them afterwards.
-
-const root = path.resolve(__dirname, "..", "..");
-
-/** A client of the e2e server's own embedded database, for what no endpoint shows or changes. */
-export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({
-    host: "127.0.0.1",
-    port: Number(process.env.E2E_PG_PORT ?? 54350),
-    user: "postgres",
-    password: readFileSync(path.join(root, E2E_DATA_DIR, "postgres.password"), "utf8").trim(),
-    database: "checkout",
-  });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** An e-commerce transaction over POST /pos/crt/ with the API key, as a plugin creates it; `fields` override the defaults. */
 export async function postLegacyTransaction(request: APIRequestContext, fields: Record<string, unknown>): Promise<CreatedTransaction> {

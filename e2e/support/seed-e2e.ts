@@ -36,7 +36,8 @@ runMain(async () => {
     gateway("sandbox-auth", "sandbox", "KWD,USD", "Sandbox card (authorize)", "--operation", "authorize"),
     gateway("sandbox-fee", "sandbox", "KWD,USD", "Sandbox card with fee", "--fee-fixed", "0.250", "--fee-percent", "1.5"),
     gateway("knet", "knet", "KWD", "KNET", "--mode", "sandbox", "--credentials-file", knetCredentials),
-    // A production-mode setting: shown beside the sandbox ones for the "Test mode" badge (never paid with).
+    // A production-mode setting: never in one transaction with the sandbox ones (payment-page.spec.ts checks the
+    // refusal and the "Test mode" badge of a transaction stored with both); never paid with in the specs.
     gateway("live-card", "sandbox", "KWD,USD", "Live card", "--mode", "production"),
     gateway("stripe", "stripe", "USD", "Stripe card", "--mode", "sandbox", "--credentials-file", stripeCredentials),
     gateway("stripe-auth", "stripe", "USD", "Stripe card (authorize)", "--mode", "sandbox", "--operation", "authorize", "--credentials-file", stripeCredentials),

@@ -2,6 +2,8 @@ import { dashboardData, type DashboardGroup } from "@/db/queries/dashboard";
 import type { TransactionState } from "@/db/types";
 import type { Caller } from "@/lib/auth/permissions";
 import type { Ctx } from "@/lib/context";
+import { env } from "@/lib/env";
+import { sandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { formatUnits } from "@/lib/money/decimal";
 
 /** The customer's payment went through (an authorization voided later included: it succeeded, then was released). */
@@ -31,9 +33,10 @@ const rate = ({ succeeded, finished }: Totals) => ({
 /**
  * The dashboard's figures for transactions created today and in the last 7 days (today and the 6 days before,
  * UTC): money moved per currency, success rate, counts by state and per day, and failing webhook deliveries.
- * A user who is not a superuser sees only transactions with one of their gateways in pg_codes.
+ * A user who is not a superuser sees only transactions with one of their gateways in pg_codes. Every user sees
+ * the warning about enabled sandbox gateways on a public (https) APP_URL (`appUrl`, env.APP_URL unless given).
  */
-export async function dashboardFigures({ ctx, input }: { ctx: Ctx; input: { caller: Caller; now?: Date } }) {
+export async function dashboardFigures({ ctx, input }: { ctx: Ctx; input: { caller: Caller; now?: Date; appUrl?: string } }) {
   const now = input.now ?? new Date();
   const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const weekStart = new Date(todayStart.getTime() - 6 * DAY_MS);
@@ -77,6 +80,7 @@ export async function dashboardFigures({ ctx, input }: { ctx: Ctx; input: { call
     states: [...SUCCEEDED, ...UNSUCCESSFUL, ...OPEN].map((state) => ({ state, count: states.get(state) ?? 0 })),
     days: [...perDay.values()],
     failingDeliveries: { retrying: data.deliveries_retrying, failed: data.deliveries_failed },
+    sandboxWarning: sandboxWarning(input.appUrl ?? env.APP_URL, data.sandbox_gateways),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Ctx } from "@/lib/context";
 import { addCurrency } from "@/lib/currencies/add-currency";
 import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
 import { updateSettings } from "@/lib/settings/update-settings";
+import { decideDemoData, type DemoDataSetting } from "./demo-data-decision";
 
 export const DEMO_CURRENCIES = { KWD: 3, BHD: 3, OMR: 3, USD: 2, EUR: 2, SAR: 2, AED: 2, QAR: 2 } as const;
 
@@ -46,4 +47,27 @@ export async function seedDemoData({ ctx }: { ctx: Ctx }): Promise<DemoCredentia
     const { key } = await createApiKey({ ctx: tx, input: { name: "demo" } });
     return { username: "admin", password, apiKey: key };
   });
+}
+
+export interface DemoDataOnStart {
+  /** The credentials of the demo data just created (shown once), or null. */
+  created: DemoCredentials | null;
+  /** Why an empty installation got no demo data (for the start log), or null. */
+  skipped: string | null;
+}
+
+/**
+ * The start's demo-data step: seeds an empty installation only where decideDemoData says it is a trial (or
+ * DEMO_DATA=on); otherwise leaves it empty and says why.
+ */
+export async function seedDemoDataOnStart({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { setting: DemoDataSetting; embeddedDatabase: boolean; appUrl: string };
+}): Promise<DemoDataOnStart> {
+  const decision = decideDemoData(input);
+  if (decision.seed) return { created: await seedDemoData({ ctx }), skipped: null };
+  return { created: null, skipped: (await isEmptyInstallation(ctx.db)) ? decision.reason : null };
 }

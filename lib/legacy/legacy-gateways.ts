@@ -10,8 +10,8 @@ import type { LegacyFields, LegacyVariant } from "./legacy-fields";
 /**
  * The gateways of a legacy request and the checkout's own checks against the configuration (currency
  * configured, amount places, each gateway known, usable by the caller and taking the currency), named as the
- * legacy fields are. A payment request without gateway_code takes every enabled gateway the caller may use that
- * takes the currency.
+ * legacy fields are. A payment request without gateway_code takes every enabled production gateway the caller may
+ * use that takes the currency, or, when there is none, every such sandbox gateway (a transaction never mixes the two).
  */
 export async function checkLegacyGateways(ctx: Ctx, caller: LegacyCaller, variant: LegacyVariant, fields: LegacyFields) {
   const currency = fields.currency_code;
@@ -32,7 +32,10 @@ export async function checkLegacyGateways(ctx: Ctx, caller: LegacyCaller, varian
   return { config, codes, errors };
 }
 
+/** The production gateways the caller may use that take the currency; only when there are none, the sandbox ones (never both). */
 async function gatewaysTaking(ctx: Ctx, caller: LegacyCaller, currency: string): Promise<string[]> {
   const gateways = await cachedConfig("payment-methods:gateways", () => listEnabledGatewaySettings(ctx.db));
-  return gateways.filter((g) => g.currencies.includes(currency) && mayUseGateway(caller, g.code)).map((g) => g.code);
+  const taking = gateways.filter((g) => g.currencies.includes(currency) && mayUseGateway(caller, g.code));
+  const production = taking.filter((g) => !g.is_sandbox);
+  return (production.length > 0 ? production : taking).map((g) => g.code);
 }

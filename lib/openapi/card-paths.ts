@@ -81,7 +81,8 @@ const CUSTOMER_REQUIRED = { customer_id: ["This field is required."] };
 
 const PAYMENT_METHODS_DESCRIPTION = `The enabled gateways a transaction can be created with: only those the caller may use (a Basic user, that
 user's gateway codes), that accept **every** currency in \`currencies\` and match \`operation\`, \`tokenizable\`, \`pg_names\` and
-\`type\`; by code. ottu-py's checkout_autoflow takes its \`pg_codes\` from here. With \`customer_id\`, the customer's saved
+\`type\`; by code. Sandbox (test-mode) gateways are listed only with \`type=sandbox\`: without \`type\` (or with \`production\`) only
+production gateways, since a transaction never mixes the two. ottu-py's checkout_autoflow takes its \`pg_codes\` from here. With \`customer_id\`, the customer's saved
 cards on those gateways too (\`customer_payment_methods\`, newest saved or used first). Api-Key or Basic.`;
 
 const LIST_DESCRIPTION = `A customer's saved cards as a **bare JSON array**, newest saved or used first; the first is \`is_preferred\`.

@@ -30,7 +30,7 @@ function representPaymentMethod(gateway: Gateway, currencies: string[]): Payment
 
 /**
  * `POST /b/pbl/v2/payment-methods/`: the enabled gateways the caller may use that accept every requested
- * currency and match the other filters (ottu-py picks pg_codes from them), and with a customer_id that
+ * currency, are of the requested type (production unless type=sandbox) and match the other filters (ottu-py picks pg_codes from them), and with a customer_id that
  * customer's saved cards on them.
  */
 export async function listPaymentMethods({
@@ -50,7 +50,9 @@ export async function listPaymentMethods({
       // tokenizable false is no filter: ottu-py drops it, and it means "not only gateways that save cards".
       (!request.tokenizable || adapterFor(g.pg)?.features.tokenization === true) &&
       (request.pg_names === undefined || request.pg_names.includes(g.pg.toLowerCase())) &&
-      (request.type === undefined || g.is_sandbox === (request.type === "sandbox")),
+      // Sandbox gateways only when asked for (type=sandbox): without type, production ones only, so a live
+      // checkout never offers a test gateway; the two kinds are never listed together.
+      g.is_sandbox === (request.type === "sandbox"),
   );
   const cards =
     request.customer_id === undefined

@@ -29,7 +29,11 @@ export const paymentMethodsRequestSchema = z
       .meta({ description: "Only gateway settings of these payment gateways (their `pg`, for example sandbox).", items: { type: "string" }, example: ["sandbox"] }),
     type: environmentType
       .optional()
-      .meta({ description: "sandbox or production: only gateways of that kind. ottu-py always sends it.", enum: ["sandbox", "production"], example: "sandbox" }),
+      .meta({
+        description: "sandbox: only sandbox (test-mode) gateways; production, or left out: only production gateways. The two are never listed together. ottu-py always sends it.",
+        enum: ["sandbox", "production"],
+        example: "sandbox",
+      }),
   })
   .meta({ description: "Unknown keys are ignored; null or an empty string counts as not given." });
 

@@ -10,7 +10,8 @@ export type CheckedFields = TransactionFields & { amount: string; currency_code:
 
 /**
  * The rules that need the configuration or more than one field, applied to the whole (merged) transaction:
- * currency configured, amount places, gateways usable by the caller and enabled for the currency,
+ * currency configured, amount places, gateways usable by the caller and enabled for the currency, all sandbox or all
+ * production,
  * contact fields for the requested notifications, and what saving a card needs (customer, agreement, gateways
  * that save cards). Fields that failed their own rules are left out of `fields`
  * (see read-fields.ts) and so of the checks that need them.
@@ -47,6 +48,13 @@ export async function checkTransaction(
     } else {
       usable.push(gateway);
     }
+  }
+  // Sandbox (test-mode) and production gateways never in one transaction: a real customer is never offered a test
+  // gateway beside the real ones, nor a test checkout a real one.
+  const sandboxes = usable.filter((g) => g.is_sandbox).map((g) => g.code);
+  const productions = usable.filter((g) => !g.is_sandbox).map((g) => g.code);
+  if (sandboxes.length > 0 && productions.length > 0) {
+    add("pg_codes", `Sandbox gateways (${sandboxes.join(", ")}) and production gateways (${productions.join(", ")}) cannot be mixed in one transaction: give gateways of one kind.`);
   }
   if (paymentType !== "one_off") {
     if (!fields.customer_id) add("customer_id", `customer_id is required for a ${paymentType} transaction: the card is saved for that customer.`);

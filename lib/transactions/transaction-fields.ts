@@ -122,7 +122,7 @@ export const transactionFieldsSchema = z.object({
     )
     .optional()
     .meta({
-      description: "1–10 distinct gateway-setting codes the caller may use (a comma-separated string also works).",
+      description: "1–10 distinct gateway-setting codes the caller may use (a comma-separated string also works), all sandbox or all production: never both kinds.",
       minItems: 1,
       maxItems: 10,
       uniqueItems: true,

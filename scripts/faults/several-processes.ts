@@ -242,7 +242,8 @@ async function checkConfigCache(urls: string[], apiKey: string, databaseUrl: str
         url: `${url}/b/pbl/v2/payment-methods/`,
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Api-Key ${apiKey}` },
-        body: JSON.stringify({ plugin: "e_commerce" }),
+        // The spare gateway is a sandbox one: listed only when asked for.
+        body: JSON.stringify({ plugin: "e_commerce", type: "sandbox" }),
       })
     ).payment_methods.some((m) => m.code === SPARE_GATEWAY);
   const setEnabled = (enabled: boolean, announced: boolean) =>

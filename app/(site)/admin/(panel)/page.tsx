@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { DashboardChart } from "@/components/admin/dashboard-chart";
+import { SandboxWarning } from "@/components/admin/sandbox-warning";
 import { signedInAdmin } from "@/lib/admin/signed-in-admin";
 import { appContext } from "@/lib/context";
 import { dashboardFigures, SUCCEEDED, UNSUCCESSFUL, OPEN } from "@/lib/dashboard/dashboard-figures";
@@ -19,13 +20,17 @@ function Rate({ label, rate }: { label: string; rate: { succeeded: number; finis
   );
 }
 
-/** The dashboard: money moved, success rate, transactions by state and per day, failing webhook deliveries. */
+/**
+ * The dashboard: a warning first when sandbox gateways are enabled on a public APP_URL; money moved, success rate,
+ * transactions by state and per day, failing webhook deliveries.
+ */
 export default async function Dashboard() {
   const admin = await signedInAdmin();
   const f = await dashboardFigures({ ctx: appContext(), input: { caller: admin } });
   const failing = f.failingDeliveries.retrying + f.failingDeliveries.failed;
   return (
     <main className="space-y-8">
+      <SandboxWarning message={f.sandboxWarning} />
       <div>
         <h1 className="text-2xl font-semibold">Dashboard</h1>
         <p className="mt-2 text-sm text-slate-700">
