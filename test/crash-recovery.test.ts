@@ -48,7 +48,7 @@ it("delivers every event after the engine is killed (SIGKILL) with 200 deliverie
   await eventually(async () => {
     const tried = await ctx.db.selectFrom("webhook_deliveries").select("id").where("attempt_count", ">", 0).execute();
     return tried.length === 200;
-  }, 60_000);
+  }, { ms: 60_000 });
   worker.kill("SIGKILL");
   await new Promise((r) => worker!.once("exit", r));
 
@@ -57,7 +57,7 @@ it("delivers every event after the engine is killed (SIGKILL) with 200 deliverie
   await eventually(async () => {
     const delivered = await ctx.db.selectFrom("webhook_deliveries").select("id").where("state", "=", "delivered").execute();
     return delivered.length === 200;
-  }, 90_000);
+  }, { ms: 90_000 });
 
   const bySession = new Map<string, Set<string>>();
   for (const hit of receiver.received) {

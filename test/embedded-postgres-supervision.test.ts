@@ -43,7 +43,7 @@ it("restarts the embedded PostgreSQL it owns when it is killed, and stops it for
   const second = await eventually(async () => {
     const running = await findRunningServer(cluster);
     return running && running.pid !== first.pid && (await answers(database.url)) ? running : undefined;
-  }, 60_000);
+  }, { ms: 60_000 });
   expect(second.port).toBe(first.port);
 
   await database.stop();
