@@ -99,9 +99,10 @@ describe("the transaction page", () => {
     await expect(detail(clerk, "0".repeat(40))).rejects.toThrow(NotFound);
     await expect(detail(clerk, "not-a-session")).rejects.toThrow(NotFound);
     expect((await detail(superuser, theirs)).txn.session_id).toBe(theirs);
-    // Shared with one of the user's gateways: theirs too.
+    // Shared with one of the user's gateways: not theirs either (a transaction is theirs when all its gateways are).
     const shared = await newTransaction(ctx, apiKey, { pg_codes: ["other", "card"] });
-    expect((await detail(clerk, shared)).txn.session_id).toBe(shared);
+    await expect(detail(clerk, shared)).rejects.toThrow(NotFound);
+    expect((await detail(superuser, shared)).txn.session_id).toBe(shared);
   });
 });
 

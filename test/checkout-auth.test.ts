@@ -135,13 +135,16 @@ describe("Basic user", () => {
     expect(await countRows(api.ctx, "transactions")).toBe(before);
   });
 
-  it("updates within its gateways, and gets a field error for others", async () => {
+  it("updates within its gateways, gets a field error for others, and another gateway's transaction is not found", async () => {
     const own = (await createWith(api.basic)).body.session_id;
     expect((await patchWith(api.basic, own, { amount: "13" })).body.amount).toBe("13.000");
     expectFieldError(await patchWith(api.basic, own, { pg_codes: ["knet"] }), ["pg_codes"], /not allowed for you: knet/);
 
+    // Scope comes first: 404 exactly as for an unknown id, never a field error naming the other gateway.
     const theirs = (await createWith(api.apiKey, minimal({ pg_codes: ["knet"] }))).body.session_id;
-    expectFieldError(await patchWith(api.basic, theirs, { amount: "13" }), ["pg_codes"], /not allowed for you: knet/);
+    const unknown = await patchWith(api.basic, "0".repeat(40), { amount: "13" });
+    expectDetail(unknown, 404);
+    expect(await patchWith(api.basic, theirs, { amount: "13" })).toMatchObject({ status: 404, body: unknown.body });
   });
 
   it("without the 'update' permission gets 403 on PATCH and PUT but may still create", async () => {

@@ -25,16 +25,16 @@ export interface DashboardData {
  * Everything the dashboard shows about transactions created in [from, to), grouped by UTC day, currency and
  * state, the failing webhook deliveries of that range, and the enabled sandbox gateway settings, in one round trip. Each reads only an index range
  * (migration 0010: transactions_dashboard covers every column read, so it is an index-only scan;
- * webhook_deliveries_failing, of migration 0014, holds failing deliveries only). `gatewayCodes`: only transactions with one of
- * these in their pg_codes, and their deliveries (null: every transaction). `from` must be a UTC midnight: days
+ * webhook_deliveries_failing, of migration 0014, holds failing deliveries only). `gatewayCodes`: only transactions whose every
+ * pg_code is one of these, and their deliveries (null: every transaction). `from` must be a UTC midnight: days
  * are counted from it.
  */
 export async function dashboardData(db: Db, { from, to, gatewayCodes }: { from: Date; to: Date; gatewayCodes: string[] | null }) {
-  const theirs = gatewayCodes === null ? sql`true` : sql`t.pg_codes && ${gatewayCodes}::text[]`;
+  const theirs = gatewayCodes === null ? sql`true` : sql`t.pg_codes <@ ${gatewayCodes}::text[]`;
   const deliveryTheirs =
     gatewayCodes === null
       ? sql`true`
-      : sql`EXISTS (SELECT 1 FROM transactions t WHERE t.session_id = d.session_id AND t.pg_codes && ${gatewayCodes}::text[])`;
+      : sql`EXISTS (SELECT 1 FROM transactions t WHERE t.session_id = d.session_id AND t.pg_codes <@ ${gatewayCodes}::text[])`;
   const { rows } = await sql<DashboardData>`
     SELECT
       (SELECT coalesce(json_agg(x ORDER BY x.day, x.currency_code, x.state), '[]')

@@ -20,7 +20,7 @@ export interface FailingDelivery {
 
 /**
  * Deliveries failed for good or waiting for a retry, newest first, `limit` after the keyset cursor (the id of
- * the last one shown), of the transactions on `gatewayCodes` only (null: all), each with its last try.
+ * the last one shown), of the transactions whose every gateway is among `gatewayCodes` only (null: all), each with its last try.
  */
 export async function listFailingDeliveries(
   db: Db,
@@ -36,7 +36,7 @@ export async function listFailingDeliveries(
     ) w ON true
     WHERE ${FAILING}
       ${filter.before ? sql`AND d.id < ${filter.before}::bigint` : sql``}
-      ${filter.gatewayCodes ? sql`AND t.pg_codes && ${filter.gatewayCodes}::text[]` : sql``}
+      ${filter.gatewayCodes ? sql`AND t.pg_codes <@ ${filter.gatewayCodes}::text[]` : sql``}
     ORDER BY d.id DESC
     LIMIT ${filter.limit}`.execute(db);
   return rows;

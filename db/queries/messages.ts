@@ -77,7 +77,7 @@ export interface MessageFilter {
   state?: string;
   /** The keyset cursor: the id of the last message shown. */
   before?: string;
-  /** Only messages about transactions on these gateways (null: all, with those about no transaction). */
+  /** Only messages about transactions whose every gateway is one of these (null: all, with those about no transaction). */
   gatewayCodes?: string[] | null;
   limit: number;
 }
@@ -92,7 +92,7 @@ export function listMessages(db: Db, filter: MessageFilter): Promise<MessageRow[
   const codes = filter.gatewayCodes;
   if (codes) {
     query = query.where(({ exists, selectFrom }) =>
-      exists(selectFrom("transactions as t").select("t.session_id").whereRef("t.session_id", "=", "m.session_id").where(sql<boolean>`t.pg_codes && ${codes}::text[]`)),
+      exists(selectFrom("transactions as t").select("t.session_id").whereRef("t.session_id", "=", "m.session_id").where(sql<boolean>`t.pg_codes <@ ${codes}::text[]`)),
     );
   }
   return query.orderBy("m.id", "desc").limit(filter.limit).execute();

@@ -147,14 +147,20 @@ export function markDeleted(db: Db, sessionId: string) {
   return db.updateTable("transactions").set({ deleted_at: new Date() }).where("session_id", "=", sessionId).execute();
 }
 
-/** An operation sent with this caller's idempotency key in the last 24 hours. */
+/**
+ * An operation sent with this caller's idempotency key in the last 24 hours, with its transaction's gateways as they
+ * are now and the gateway that took the money it moves (null for cancel, expire and delete): whether a replay may
+ * still show it to this caller.
+ */
 export function findOperationByKey(db: Db, caller: string, key: string) {
   return db
-    .selectFrom("operations")
-    .select(["id", "request_hash", "status_code", "response"])
-    .where("idempotency_caller", "=", caller)
-    .where("idempotency_key", "=", key)
-    .where("created_at", ">", sql<Date>`now() - interval '24 hours'`)
+    .selectFrom("operations as o")
+    .innerJoin("transactions as t", "t.session_id", "o.session_id")
+    .leftJoin("payment_attempts as a", "a.id", "o.attempt_id")
+    .select(["o.id", "o.request_hash", "o.status_code", "o.response", "t.pg_codes", "a.gateway_code as taken_by"])
+    .where("o.idempotency_caller", "=", caller)
+    .where("o.idempotency_key", "=", key)
+    .where("o.created_at", ">", sql<Date>`now() - interval '24 hours'`)
     .executeTakeFirst();
 }
 

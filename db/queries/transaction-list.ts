@@ -4,7 +4,7 @@ import type { TransactionState } from "../types";
 
 /** What the admin panel's list asks for; every part is optional but the page size. */
 export interface TransactionListQuery {
-  /** The gateway codes the caller may see (any of a transaction's pg_codes); null: every transaction. */
+  /** The gateway codes the caller may use: a transaction is listed when every one of its pg_codes is among them; null: every transaction. */
   gatewayScope: string[] | null;
   state?: TransactionState;
   gateway?: string;
@@ -45,7 +45,7 @@ export interface TransactionListRow {
 
 function conditions(q: TransactionListQuery): RawBuilder<unknown>[] {
   const all: RawBuilder<unknown>[] = [];
-  if (q.gatewayScope) all.push(sql`t.pg_codes && ${q.gatewayScope}::text[]`);
+  if (q.gatewayScope) all.push(sql`t.pg_codes <@ ${q.gatewayScope}::text[]`);
   if (q.gateway) all.push(sql`t.pg_codes && ARRAY[${q.gateway}]::text[]`);
   if (q.state) all.push(sql`t.state = ${q.state}`);
   if (q.currency) all.push(sql`t.currency_code = ${q.currency}`);

@@ -230,15 +230,20 @@ export async function updateTransaction(
     .execute();
 }
 
-/** An idempotency record younger than 24 hours; an older one for the same key is removed on the way. */
+/**
+ * An idempotency record younger than 24 hours, with the gateways its transaction names now (null if it has none);
+ * an older one for the same key is removed on the way.
+ */
 export async function findIdempotencyRecord(db: Db, caller: string, key: string) {
-  const { rows } = await sql<{ request_hash: Buffer; status_code: number; response: string }>`
+  const { rows } = await sql<{ request_hash: Buffer; status_code: number; response: string; pg_codes: string[] | null }>`
     WITH stale AS (
       DELETE FROM idempotency_keys
       WHERE caller = ${caller} AND key = ${key} AND created_at <= now() - interval '24 hours'
     )
-    SELECT request_hash, status_code, response FROM idempotency_keys
-    WHERE caller = ${caller} AND key = ${key} AND created_at > now() - interval '24 hours'`.execute(db);
+    SELECT k.request_hash, k.status_code, k.response,
+      (SELECT t.pg_codes FROM transactions t WHERE t.session_id = (k.response::jsonb ->> 'session_id')::bpchar) AS pg_codes
+    FROM idempotency_keys k
+    WHERE k.caller = ${caller} AND k.key = ${key} AND k.created_at > now() - interval '24 hours'`.execute(db);
   return rows[0];
 }
 

@@ -16,7 +16,7 @@ const MESSAGES_SHOWN = 200;
 /**
  * Everything the panel shows about one transaction: its fields, events, payment attempts, operations, webhook
  * deliveries with their tries, e-mails and SMS, and the operations this user may start on it now. Deleted ones
- * are shown too (the panel keeps the record). Another gateway's transaction is not found, as a missing one.
+ * are shown too (the panel keeps the record). A transaction naming any gateway the user may not use is not found, as a missing one.
  */
 export async function loadTransactionDetail({ ctx, input }: { ctx: Ctx; input: { caller: Caller; sessionId: string } }) {
   if (!SESSION_ID.test(input.sessionId)) throw new NotFound("No such transaction.");
@@ -33,7 +33,7 @@ export async function loadTransactionDetail({ ctx, input }: { ctx: Ctx; input: {
     ...history,
     messages,
     /** The operations this user may start now, and sentences for those the gateway takes no API call for. */
-    ...splitByGateway(panelOperationsFor(input.caller, view.txn), history.attempts),
+    ...splitByGateway(panelOperationsFor(input.caller, view.txn), history.attempts, input.caller),
     /** What a refund or capture may move now, with the currency's places. */
     remaining: formatUnits(remainingUnits(view.txn, view.decimals), view.decimals),
   };

@@ -1,5 +1,5 @@
 import type { TransactionRow } from "@/db/queries/transactions";
-import { mayDo, type Caller } from "@/lib/auth/permissions";
+import { canUseGateway, mayDo, type Caller } from "@/lib/auth/permissions";
 import type { AttemptEntry } from "@/db/queries/transaction-detail";
 import type { MoneyOperation } from "@/db/types";
 import { adapterFor } from "@/lib/gateways/adapters";
@@ -24,10 +24,12 @@ export function panelOperationsFor(caller: Caller, txn: Pick<TransactionRow, "st
 
 /**
  * Splits the offered operations by what the paid attempt's gateway takes through its API: the others get no
- * button but a sentence saying where to do them (the verb refuses them with the same sentence).
+ * button but a sentence saying where to do them (the verb refuses them with the same sentence). With `caller`,
+ * money taken by a gateway the caller may not use gets neither (the verb answers not found).
  */
-export function splitByGateway(offered: PanelOperation[], attempts: AttemptEntry[]) {
+export function splitByGateway(offered: PanelOperation[], attempts: AttemptEntry[], caller?: Caller) {
   const paid = attempts.find((a) => a.state === "success" && !a.is_duplicate);
+  if (paid && caller && !canUseGateway(caller, paid.gateway_code)) offered = offered.filter((name) => !isMoney(name));
   const supported = paid ? adapterFor(paid.pg)?.features.operations : undefined;
   const cannot = (name: PanelOperation) => paid !== undefined && supported !== undefined && isMoney(name) && !supported.includes(name);
   return {

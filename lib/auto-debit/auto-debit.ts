@@ -69,9 +69,11 @@ async function claimAutoDebit(trx: Db, caller: Caller, request: { sessionId: str
     await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: "created", to: "expired", cause: "auto_debit_after_expiry" });
     return { kind: "expired" as const };
   }
-  const { card, link } = await findCardAndAgreement(trx, request.token, customerId, agreementId);
+  const found = await findCardAndAgreement(trx, request.token, customerId, agreementId);
+  // A card on a gateway the caller may not use is no card of theirs: refused as an unknown token, naming nothing of it.
+  const card = found.card && canUseGateway(caller, found.card.gateway_code) ? found.card : undefined;
+  const link = card ? found.link : undefined;
   checkCardAndAgreement(view, card, link, now);
-  if (!canUseGateway(caller, card!.gateway_code)) throw new ValidationFailed({ token: [`No saved card with this token for customer ${customerId}.`] });
   const gateway = await cachedConfig(`gateway:${card!.gateway_code}`, () => findGatewaySettingByCode(trx, card!.gateway_code));
   const adapter = gateway?.enabled ? adapterFor(gateway.pg) : null;
   if (!gateway || !adapter?.chargeToken) throw new Conflict(`Gateway ${card!.gateway_code} cannot charge saved cards now.`);

@@ -1,6 +1,7 @@
 import { dashboardData, type DashboardGroup } from "@/db/queries/dashboard";
 import type { TransactionState } from "@/db/types";
 import type { Caller } from "@/lib/auth/permissions";
+import { visibleGatewayCodes } from "@/lib/auth/transaction-scope";
 import type { Ctx } from "@/lib/context";
 import { env } from "@/lib/env";
 import { sandboxWarning } from "@/lib/gateways/sandbox-warning";
@@ -33,19 +34,17 @@ const rate = ({ succeeded, finished }: Totals) => ({
 /**
  * The dashboard's figures for transactions created today and in the last 7 days (today and the 6 days before,
  * UTC): money moved per currency, success rate, counts by state and per day, and failing webhook deliveries.
- * A user who is not a superuser sees only transactions with one of their gateways in pg_codes. Every user sees
- * the warning about enabled sandbox gateways on a public (https) APP_URL (`appUrl`, env.APP_URL unless given).
+ * A user who is not a superuser sees only transactions whose every gateway (pg_codes) is one of theirs. Every user
+ * sees the warning about enabled sandbox gateways on a public (https) APP_URL (`appUrl`, env.APP_URL unless given).
  */
 export async function dashboardFigures({ ctx, input }: { ctx: Ctx; input: { caller: Caller; now?: Date; appUrl?: string } }) {
   const now = input.now ?? new Date();
   const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const weekStart = new Date(todayStart.getTime() - 6 * DAY_MS);
-  const caller = input.caller;
-  const allGateways = caller.kind === "api_key" || caller.isSuperuser;
   const data = await dashboardData(ctx.db, {
     from: weekStart,
     to: new Date(todayStart.getTime() + DAY_MS),
-    gatewayCodes: allGateways ? null : caller.gatewayCodes,
+    gatewayCodes: visibleGatewayCodes(input.caller),
   });
 
   const today = isoDay(todayStart);

@@ -141,7 +141,7 @@ export const autoDebitPaths = {
         }),
         ...errors("Unauthorized"),
         403: detail("A Basic user without the auto_debit permission.", { forbidden: { summary: "No permission", value: { detail: "You do not have permission to auto_debit payment transactions." } } }),
-        404: detail("No such transaction: unknown, deleted, or on no gateway the Basic user may use.", { notFound: { summary: "Unknown", value: { detail: "No such transaction." } } }),
+        404: detail("No such transaction: unknown, deleted, or naming a gateway the Basic user may not use (the same answer).", { notFound: { summary: "Unknown", value: { detail: "No such transaction." } } }),
         409: detail("Not an auto_debit transaction, not created (already charged, or being charged by a concurrent request), or expired.", {
           notCreated: { summary: "Already charged", value: { detail: "Only a transaction in state created can be auto-debited; this one is paid." } },
         }),

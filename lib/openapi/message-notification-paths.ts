@@ -118,7 +118,7 @@ export const messageNotificationPaths = {
         403: detail("A Basic user without the update permission.", {
           forbidden: example("A Basic user without the update permission", { detail: "You do not have permission to update payment transactions." }),
         }),
-        404: detail("No such transaction: unknown, deleted, or on no gateway the Basic user may use.", {
+        404: detail("No such transaction: unknown, deleted, or naming a gateway the Basic user may not use (the same answer).", {
           notFound: example("Unknown transaction", { detail: "No such transaction." }),
         }),
         409: detail("The link can no longer be paid: the transaction is paid, canceled, expired, … or past its expires_at.", {

@@ -93,7 +93,7 @@ export const paths = {
       operationId: "patchTransaction",
       tags: TAGS,
       summary: "Update a transaction",
-      description: "Changes only the fields given, and only while the transaction is `created` or `attempted` (409 otherwise). Cross-field rules are checked against the merged transaction; `payment_methods` are recomputed. A `session_id` in the body is ignored.",
+      description: "Changes only the fields given, and only while the transaction is `created` or `attempted` (409 otherwise). Cross-field rules are checked against the merged transaction; `payment_methods` are recomputed. A `session_id` in the body is ignored. A Basic user gets 404, exactly as for an unknown id and before the body is read, on a transaction naming any gateway they may not use.",
       security: AUTH,
       requestBody: body("TransactionPatch", { patch: { summary: "Change the amount and notify by e-mail", value: patchRequest } }),
       responses: { 200: transaction("The changed transaction.", ["patched"]), ...errors("NotFound", ...WRITE_ERRORS) },

@@ -113,7 +113,7 @@ export const operationPaths = {
         },
         ...errors("Unauthorized"),
         403: detail("A Basic user without the operation's permission.", { forbidden: operationErrorExamples.forbidden }),
-        404: detail("No such transaction: unknown, deleted, or on no gateway the Basic user may use.", examples(["notFound"], "response")),
+        404: detail("No such transaction: unknown, deleted, or naming a gateway the Basic user may not use (the same answer).", examples(["notFound"], "response")),
         409: detail("Not allowed in the transaction's state (the message lists what is), another capture or void in progress, or a Tracking-Key reused with another body.", {
           ...examples(["notAllowed", "deletePaid"], "response"),
           inProgress: operationErrorExamples.inProgress,
@@ -151,7 +151,7 @@ export const operationPaths = {
         },
         ...errors("Unauthorized"),
         403: detail("A Basic user without the inquiry permission.", { forbidden: operationErrorExamples.inquiryForbidden }),
-        404: detail("No such transaction: unknown, deleted, or on no gateway the Basic user may use.", examples(["notFound"], "response")),
+        404: detail("No such transaction: unknown, deleted, or naming a gateway the Basic user may not use (the same answer).", examples(["notFound"], "response")),
         ...errors("PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "InternalError"),
       },
     },

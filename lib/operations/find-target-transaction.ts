@@ -6,9 +6,13 @@ import { NotFound } from "@/lib/errors";
 import { SESSION_ID } from "@/lib/transactions/get-transaction";
 import type { OperationRequest } from "./read-operation-request";
 
+/** The answer to an unknown transaction, and to one that is not the caller's: the same words. */
+export const NO_SUCH_TRANSACTION = "No such transaction.";
+
 /**
  * The transaction an operation or inquiry names, by session id or by order number (the newest with it); locked
- * when `forUpdate`. A deleted one, or one on gateways a Basic-auth user may not use, is not found.
+ * when `forUpdate`. A deleted one, or one naming any gateway a Basic-auth user may not use, is not found, exactly as
+ * an unknown one.
  */
 export async function findTargetTransaction(
   db: Ctx["db"],
@@ -19,7 +23,7 @@ export async function findTargetTransaction(
   const sessionId = "session_id" in target ? target.session_id : await findSessionIdByOrderNo(db, target.order_no);
   const view = sessionId && SESSION_ID.test(sessionId) ? await findTransactionView(db, sessionId, forUpdate) : undefined;
   if (!view || view.txn.deleted_at || !canSeeTransaction(caller, view.txn.pg_codes)) {
-    throw new NotFound("No such transaction.");
+    throw new NotFound(NO_SUCH_TRANSACTION);
   }
   return view;
 }

@@ -4,14 +4,15 @@ import { claimMoneyOperation, findSettledAttempt, settleMoneyOperation } from "@
 import { getSettings } from "@/db/queries/settings";
 import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
 import type { MoneyOperation } from "@/db/types";
-import type { Caller } from "@/lib/auth/permissions";
+import { canUseGateway, type Caller } from "@/lib/auth/permissions";
 import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
-import { Conflict } from "@/lib/errors";
+import { Conflict, NotFound } from "@/lib/errors";
 import type { OperationResult } from "@/lib/gateways/adapter";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { unsupportedOperationMessage } from "@/lib/gateways/unsupported-operation";
 import { logger } from "@/lib/log/logger";
+import { NO_SUCH_TRANSACTION } from "./find-target-transaction";
 import { moneyAnswer, type OperationAnswer } from "./operation-answer";
 import { operationOrigin, type Idempotency } from "./operation-origin";
 import { FROM_STATES, notAllowedMessage } from "./operation-rules";
@@ -39,6 +40,8 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   const { txn } = view;
   if (!FROM_STATES[kind].includes(txn.state)) throw new Conflict(notAllowedMessage(kind, txn.state));
   const attempt = await findSettledAttempt(ctx.db, txn.session_id);
+  // Money taken by a gateway the caller may not use is not theirs to move: not found, as an unknown transaction.
+  if (attempt && !canUseGateway(input.caller, attempt.gateway_code)) throw new NotFound(NO_SUCH_TRANSACTION);
   // The setting as the config cache has it (dropped on any change): its credentials are read as stored.
   const gateway = attempt && (await cachedConfig(`gateway:${attempt.gateway_code}`, () => findGatewaySettingByCode(ctx.db, attempt.gateway_code)));
   const adapter = gateway ? adapterFor(gateway.pg) : null;

@@ -1,12 +1,13 @@
 import { findOperationByKey, storeOperationAnswer } from "@/db/queries/operations";
 import { requireAction, type Caller } from "@/lib/auth/permissions";
+import { canMoveMoneyOf } from "@/lib/auth/transaction-scope";
 import type { Ctx } from "@/lib/context";
-import { Conflict } from "@/lib/errors";
+import { Conflict, NotFound } from "@/lib/errors";
 import { callerScope, requestFingerprint } from "@/lib/idempotency/idempotency-key";
 import { isUniqueViolation } from "@/lib/transactions/unique-violation";
 import { closeTransaction } from "./close-transaction";
 import { deleteTransaction } from "./delete-transaction";
-import { findTargetTransaction } from "./find-target-transaction";
+import { findTargetTransaction, NO_SUCH_TRANSACTION } from "./find-target-transaction";
 import { moveMoney } from "./move-money";
 import type { OperationAnswer } from "./operation-answer";
 import type { Idempotency } from "./operation-origin";
@@ -31,7 +32,7 @@ export async function performOperation({ ctx, input }: { ctx: Ctx; input: Input 
     ? { caller: callerScope(input.caller), key: input.idempotencyKey, requestHash: requestFingerprint(input.fields, []) }
     : null;
   if (idempotency) {
-    const replay = await replayOperation(ctx, idempotency);
+    const replay = await replayOperation(ctx, input.caller, idempotency);
     if (replay) return replay;
   }
   try {
@@ -41,7 +42,7 @@ export async function performOperation({ ctx, input }: { ctx: Ctx; input: Input 
   } catch (error) {
     // Another request with the same key got there first.
     if (idempotency && isUniqueViolation(error, "operations_idempotency")) {
-      const replay = await replayOperation(ctx, idempotency);
+      const replay = await replayOperation(ctx, input.caller, idempotency);
       if (replay) return replay;
       throw new Conflict("A request with this Tracking-Key is still in progress; send it again in a moment.");
     }
@@ -57,13 +58,18 @@ async function run(ctx: Ctx, caller: Caller, request: OperationRequest, idempote
   return moveMoney({ ctx, input: { caller, kind: name, view, amount: request.amount, extra: request.extra, idempotency } });
 }
 
-/** The first answer given to this key, or null when the key is new (or its request is still running). */
-async function replayOperation(ctx: Ctx, idempotency: Idempotency): Promise<(OperationAnswer & { replayed: boolean }) | null> {
+/**
+ * The first answer given to this key, or null when the key is new (or its request is still running). A transaction
+ * that is no longer the caller's (its gateways or the caller's changed since) is not found, as it would be without
+ * the key: a replay never shows what the caller may not see now.
+ */
+async function replayOperation(ctx: Ctx, caller: Caller, idempotency: Idempotency): Promise<(OperationAnswer & { replayed: boolean }) | null> {
   const found = await findOperationByKey(ctx.db, idempotency.caller, idempotency.key);
   if (!found) return null;
   if (!found.request_hash?.equals(idempotency.requestHash)) {
     throw new Conflict("This Tracking-Key was already used with a different request body.");
   }
   if (found.response === null || found.status_code === null) return null;
+  if (!canMoveMoneyOf(caller, found.pg_codes, found.taken_by)) throw new NotFound(NO_SUCH_TRANSACTION);
   return { status: found.status_code, body: JSON.parse(found.response) as Record<string, unknown>, replayed: true };
 }

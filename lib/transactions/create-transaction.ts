@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { findIdempotencyRecord, listCurrencyCodes, loadCheckoutConfig } from "@/db/queries/transactions";
 import { checkAttachment } from "@/lib/attachments/check-attachment";
 import { canUseGateway, requireAction, type Caller } from "@/lib/auth/permissions";
+import { canSeeTransaction } from "@/lib/auth/transaction-scope";
 import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
 import { Conflict, ValidationFailed } from "@/lib/errors";
@@ -43,7 +44,7 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
     : null;
   // A body that breaks the fields' own rules was never stored: it gets its field errors, not a key's replay or conflict.
   if (idempotency && Object.keys(fieldErrors).length === 0) {
-    const replay = await replayIdempotent(ctx, idempotency);
+    const replay = await replayIdempotent(ctx, input.caller, idempotency);
     if (replay) return replay;
   }
 
@@ -76,7 +77,7 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
   } catch (error) {
     // Another request with the same key won the race (its order_no, if any, is the one now taken): answer as its replay.
     if (idempotency && (error instanceof OrderNoTaken || isUniqueViolation(error, "idempotency_keys_pkey"))) {
-      const replay = await replayIdempotent(ctx, idempotency);
+      const replay = await replayIdempotent(ctx, input.caller, idempotency);
       if (replay) return replay;
     }
     throw error;
@@ -86,12 +87,17 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
 
 async function replayIdempotent(
   ctx: Ctx,
+  caller: Caller,
   idempotency: { caller: string; key: string; requestHash: Buffer },
 ): Promise<CreateResult | null> {
   const found = await findIdempotencyRecord(ctx.db, idempotency.caller, idempotency.key);
   if (!found) return null;
   if (!found.request_hash.equals(idempotency.requestHash)) {
     throw new Conflict("This Idempotency-Key was already used with a different request body.");
+  }
+  // A replay never shows a transaction that is no longer the caller's (its gateways, or the caller's, changed since).
+  if (!found.pg_codes || !canSeeTransaction(caller, found.pg_codes)) {
+    throw new Conflict("This Idempotency-Key was already used; send this request with a new key.");
   }
   // Parsed from the first answer's text and written again the same way: the same bytes, keys in the same order.
   return { body: JSON.parse(found.response) as Record<string, unknown>, replayed: true };

@@ -11,13 +11,13 @@ import type { TransactionsTable } from "@/db/types";
 import { checkAttachment } from "@/lib/attachments/check-attachment";
 import { canUseGateway, requireAction, type Caller } from "@/lib/auth/permissions";
 import type { Ctx } from "@/lib/context";
-import { Conflict, NotFound, ValidationFailed } from "@/lib/errors";
+import { Conflict, ValidationFailed } from "@/lib/errors";
 import { callerScope } from "@/lib/idempotency/idempotency-key";
 import { trimFraction } from "@/lib/money/decimal";
 import { mergeFieldErrors } from "@/lib/validation/parse-input";
 import { requireStorableText } from "@/lib/validation/storable-text";
 import { checkTransaction, type CheckedFields } from "./check-transaction";
-import { SESSION_ID } from "./get-transaction";
+import { findOwnTransaction } from "./find-own-transaction";
 import { readFields } from "./read-fields";
 import { writableColumns } from "./writable-columns";
 import { representTransaction } from "./represent-transaction";
@@ -38,16 +38,16 @@ interface Input {
 /** Changes a transaction while it is still created or attempted; records the change as an event. */
 export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input }) {
   requireAction(input.caller, "update");
-  if (!SESSION_ID.test(input.sessionId)) throw new NotFound();
+  // Scope comes first: another scope's transaction is not found, as an unknown id, before any field is checked.
+  await findOwnTransaction(ctx.db, input.caller, input.sessionId);
   requireStorableText(input.fields, TRANSACTION_FIELDS);
   const { fields, cleared, errors: fieldErrors } = readFields(input.fields, { require: input.replace });
   const attachment = input.files.attachment ? await checkAttachment(input.files.attachment) : null;
 
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const view = await findTransactionView(trx, input.sessionId, true);
-      if (!view || view.txn.deleted_at) throw new NotFound();
-      const { txn } = view;
+      // Scope again under the row lock: the transaction's gateways may have changed since the route looked.
+      const { txn } = await findOwnTransaction(trx, input.caller, input.sessionId, true);
       if (!UPDATABLE_STATES.includes(txn.state)) {
         throw new Conflict(`This transaction is ${txn.state}; only created or attempted transactions can be changed.`);
       }

@@ -1,13 +1,14 @@
-import { findBulkLines } from "@/db/queries/legacy-bulk";
+import { type BulkLine, findBulkLines } from "@/db/queries/legacy-bulk";
 import type { UserCaller } from "@/lib/auth/admin-caller";
 import { requireAction } from "@/lib/auth/permissions";
+import { canSeeTransaction } from "@/lib/auth/transaction-scope";
 import type { Ctx } from "@/lib/context";
 import { type FieldErrors, ValidationFailed } from "@/lib/errors";
 import { checkoutUrl } from "@/lib/transactions/represent-transaction";
 import { OrderNoTaken } from "@/lib/transactions/store-new-transaction";
 import { isUniqueViolation } from "@/lib/transactions/unique-violation";
 import { createLegacyTransaction } from "../create-legacy-transaction";
-import { bulkIdOf } from "./bulk-id";
+import { bulkIdOf, contentOnlyBulkIdOf } from "./bulk-id";
 import { type BulkRow, readBulkCsv } from "./read-bulk-csv";
 
 interface Input {
@@ -27,7 +28,7 @@ export interface BulkUploadResult {
   file_name: string;
   counts: { rows: number; created: number; already_created: number; invalid: number };
   created: BulkRowCreated[];
-  /** Lines an earlier (or concurrent) upload of the same file created. */
+  /** Lines an earlier (or concurrent) upload of the same file by the same uploader created. */
   already_created: BulkRowCreated[];
   invalid: { line: number; errors: FieldErrors }[];
 }
@@ -36,24 +37,26 @@ type Outcome = { line: number } & ({ kind: "created" | "already_created"; sessio
 
 /**
  * Creates a payment request (the legacy create, variant payment_request) from each row of an uploaded CSV, all
- * under one bulk_id derived from the file's content; each row's messages follow its flags as in a single legacy
- * request. Invalid rows are reported by line with their field errors and create nothing; the other rows are
- * created. A line the same file already created (before, or by an upload running at the same time) is reported
- * with its transaction instead of being created again. A file that cannot be read at all is a ValidationFailed
- * with a `file` error, and creates nothing.
+ * under one bulk_id derived from the uploader and the file's content; each row's messages follow its flags as in
+ * a single legacy request. Invalid rows are reported by line with their field errors and create nothing; the other
+ * rows are created. A line this uploader's upload of the same file already created (before, or at the same time)
+ * is reported with its transaction instead of being created again; another uploader's rows are never reported
+ * (their upload of the same bytes is another bulk). A file that cannot be read at all is a ValidationFailed with a
+ * `file` error, and creates nothing.
  */
 export async function createBulkPaymentRequests({ ctx, input }: { ctx: Ctx; input: Input }): Promise<BulkUploadResult> {
   const { caller, file } = input;
   requireAction(caller, "create");
   const rows = readBulkCsv(file.bytes);
-  const bulkId = bulkIdOf(file.bytes);
-  const existing = await findBulkLines(ctx.db, bulkId);
+  const bulkId = bulkIdOf(caller.id, file.bytes);
+  // Also under the id bulks had before it named the uploader, so that an upload from before is not created again.
+  const existing = await findBulkLines(ctx.db, [bulkId, contentOnlyBulkIdOf(file.bytes)], caller.id);
 
   const outcomes: Outcome[] = [];
   // One row after the other: the rows share the configuration's caches, and the order of the answer is the file's.
   for (const row of rows) {
     const done = existing.get(row.line);
-    outcomes.push(done ? { line: row.line, kind: "already_created", session_id: done } : await createRow(ctx, caller, bulkId, row));
+    outcomes.push(done ? alreadyCreated(caller, row.line, done) : await createRow(ctx, caller, bulkId, row));
   }
   return summary(bulkId, file.name, outcomes);
 }
@@ -69,12 +72,18 @@ async function createRow(ctx: Ctx, caller: UserCaller, bulkId: string, row: Bulk
   } catch (error) {
     // Another upload of this file created the line first: its insert won the unique index, or took the row's order_no.
     if (isUniqueViolation(error, "transactions_legacy_bulk_line") || error instanceof OrderNoTaken) {
-      const sessionId = (await findBulkLines(ctx.db, bulkId)).get(line);
-      if (sessionId) return { line, kind: "already_created", session_id: sessionId };
+      const done = (await findBulkLines(ctx.db, [bulkId], caller.id)).get(line);
+      if (done) return alreadyCreated(caller, line, done);
     }
     if (error instanceof ValidationFailed) return { line, kind: "invalid", errors: error.fields };
     throw error;
   }
+}
+
+/** A line created before, shown with its transaction only while the uploader may still see it (their gateways may have changed). */
+function alreadyCreated(caller: UserCaller, line: number, done: BulkLine): Outcome {
+  if (canSeeTransaction(caller, done.pg_codes)) return { line, kind: "already_created", session_id: done.session_id };
+  return { line, kind: "invalid", errors: { non_field_errors: ["An earlier upload of this file created this line, on a gateway you may no longer use."] } };
 }
 
 function summary(bulkId: string, fileName: string, outcomes: Outcome[]): BulkUploadResult {

@@ -21,8 +21,9 @@ function queryString(values: FilterValues, extra: Record<string, string> = {}): 
 const LINK = "rounded border border-slate-400 bg-white px-3 py-1.5 text-sm text-blue-900 hover:bg-slate-100";
 
 /**
- * Every transaction the signed-in admin may see (a user who is not a superuser: those of their gateways), newest
- * first, 50 a page by keyset, with filters, search, a CSV export of the filtered set and a live first page.
+ * Every transaction the signed-in admin may see (a user who is not a superuser: those all of whose gateways are
+ * theirs), newest first, 50 a page by keyset, with filters, search, a CSV export of the filtered set and a live
+ * first page.
  */
 export default async function TransactionsPage({ searchParams }: { searchParams: SearchParams }) {
   const admin = await signedInAdmin();

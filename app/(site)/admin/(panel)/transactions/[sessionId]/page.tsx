@@ -23,7 +23,7 @@ type Props = { params: Promise<{ sessionId: string }> };
 
 /**
  * One transaction: its fields, its timeline, payment attempts, operations, webhooks and messages, and the
- * operations its state and the user's permissions allow. Not found (404) for another gateway's transaction.
+ * operations its state and the user's permissions allow. Not found (404) for one naming a gateway the user may not use.
  */
 export default async function TransactionPage({ params }: Props) {
   const admin = await signedInAdmin();

@@ -4,6 +4,7 @@ import { handleRoute } from "@/lib/http/handle-route";
 import { paymentJson } from "@/lib/http/json-response";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseBody } from "@/lib/http/parse-body";
+import { findOwnTransaction } from "@/lib/transactions/find-own-transaction";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { updateTransaction } from "@/lib/transactions/update-transaction";
 
@@ -22,6 +23,8 @@ const update = (replace: boolean) =>
     const ctx = appContext();
     const caller = await authenticateRequest(ctx, request);
     const { sessionId } = await params;
+    // Scope comes first: another scope's transaction is not found, as an unknown id, before the body is read.
+    await findOwnTransaction(ctx.db, caller, sessionId);
     const { fields, files } = await parseBody(request);
     return paymentJson(await updateTransaction({ ctx, input: { caller, sessionId, fields, files, replace } }));
   });
