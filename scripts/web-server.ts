@@ -8,6 +8,8 @@ import { closeAfterUnreadBody } from "@/lib/http/close-after-unread-body";
 import { forwardedFor } from "@/lib/http/forwarded-for";
 import { gracefulClose } from "@/lib/http/graceful-close";
 import { hasMalformedEncoding, MALFORMED_TARGET } from "@/lib/http/malformed-target";
+import { withPageStatus } from "@/lib/http/page-status";
+import { strictTransportSecurity } from "@/lib/http/strict-transport-security";
 import { logger } from "@/lib/log/logger";
 import { onStopSignal } from "./on-stop-signal";
 
@@ -24,14 +26,18 @@ async function main() {
 
   // Node checks these every connectionsCheckingInterval (30 s by default, which would double the bound).
   const limits = { requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
+  const hsts = strictTransportSecurity(env.APP_URL);
   const server = createServer(limits, (req, res) => {
+    // On every response, whatever answers it (a page, a route, a static file, this server).
+    if (hsts) res.setHeader("Strict-Transport-Security", hsts);
     req.headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUST_PROXY);
     if (hasMalformedEncoding(req.url ?? "/")) {
       res.writeHead(400, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(JSON.stringify({ detail: MALFORMED_TARGET }));
       return;
     }
     closeAfterUnreadBody(req, res);
-    void handle(req, res);
+    // A page may answer 404 or 403 (lib/http/page-status.ts).
+    void withPageStatus(req, res, () => handle(req, res));
   });
   server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
   const draining = gracefulClose(server);

@@ -4,9 +4,10 @@ import * as challengeRoute from "@/app/(site)/sandbox/api/challenge/route";
 import * as removeCardRoute from "@/app/(site)/sandbox/api/remove-card/route";
 import * as payRoute from "@/app/b/checkout/redirect/pay/route";
 import type { Caller } from "@/lib/auth/permissions";
+import { env } from "@/lib/env";
 import { startPayment } from "@/lib/payments/start-payment";
 import { serveRoutes } from "./support/http-server";
-import { newTransaction, setUpPayments, stateOf } from "./support/payment-flow";
+import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
 import { testContext } from "./support/test-context";
 
 // The customer pages' form routes with bad input: a 4xx or a redirect to a page that says what happened,
@@ -25,10 +26,11 @@ beforeAll(async () => {
   ]);
 });
 
-const post = (path: string, fields: Record<string, string>) =>
+/** A form post; `origin` as a browser on this site's pages sends it (none: a server's request). */
+const post = (path: string, fields: Record<string, string>, origin: string | null = env.APP_URL) =>
   fetch(`${base}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(origin === null ? {} : { origin }) },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });
@@ -37,6 +39,18 @@ async function attemptOf(sessionId: string) {
   const started = await startPayment({ ctx, input: { sessionId, code: "card" } });
   if (started.kind !== "redirect") throw new Error(started.kind);
   return started.referenceNumber;
+}
+
+const savedCardsOf = (customerId: string) =>
+  ctx.db.selectFrom("saved_cards").select("id").where("customer_id", "=", customerId).where("deleted_at", "is", null).execute();
+
+/** A customer with one saved card (paid for with it), and a new payment of theirs waiting on the card page. */
+async function customerWithSavedCard(customerId: string) {
+  const first = await newTransaction(ctx, caller, { customer_id: customerId });
+  await deliverReturn(ctx, (await payWith(ctx, first, CARDS.approve, { saveCard: true })).next);
+  const [card] = await savedCardsOf(customerId);
+  const reference = await attemptOf(await newTransaction(ctx, caller, { customer_id: customerId }));
+  return { cardId: card!.id, reference };
 }
 
 const sandboxStatus = async (reference: string) =>
@@ -70,6 +84,31 @@ describe("the customer pages' form routes", () => {
     ] as const) {
       expect((await post(path, fields)).status, `${path} ${JSON.stringify(fields)}`).toBe(404);
     }
+  });
+
+  it("remove-card: only from this site's own card page (a request without Origin or from another site is a 403)", async () => {
+    const { cardId, reference } = await customerWithSavedCard("cust-origin");
+    for (const origin of [null, "https://evil.example", "null", `${env.APP_URL}.evil.example`]) {
+      const res = await post("/sandbox/api/remove-card", { reference, card_id: cardId }, origin);
+      expect(res.status, String(origin)).toBe(403);
+      expect(await res.json()).toEqual({ detail: expect.stringMatching(/^Cross-origin request refused/) });
+    }
+    expect(await savedCardsOf("cust-origin")).toHaveLength(1);
+
+    const res = await post("/sandbox/api/remove-card", { reference, card_id: cardId });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${env.APP_URL}/sandbox/pay/${reference}?removed=1`);
+    expect(await savedCardsOf("cust-origin")).toHaveLength(0);
+  });
+
+  it("remove-card: only while the page's payment waits for the card; otherwise back to the page, the card kept", async () => {
+    const { cardId, reference } = await customerWithSavedCard("cust-late");
+    expect((await post("/sandbox/api/cancel", { reference })).status).toBe(303);
+    expect(await sandboxStatus(reference)).toBe("canceled");
+    const res = await post("/sandbox/api/remove-card", { reference, card_id: cardId });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${env.APP_URL}/sandbox/pay/${reference}`);
+    expect(await savedCardsOf("cust-late")).toHaveLength(1);
   });
 
   it("the 3-D Secure answer for a payment that is not in a challenge changes nothing: back to the shop", async () => {

@@ -350,7 +350,7 @@ describe("credentials", () => {
     for (const headers of attempts) {
       const res = await api.postJson(EC, eCommerce(), headers);
       expectDetail(res, 401);
-      expect(res.headers.get("www-authenticate")).toContain("Basic");
+      expect(res.headers.get("www-authenticate")).toBe('Api-Key realm="api"');
     }
     expect(await countRows(api.ctx, "transactions")).toBe(before);
   });

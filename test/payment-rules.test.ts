@@ -72,13 +72,16 @@ describe("payment rules", () => {
     await deliverReturn(ctx, url);
     expect(await stateOf(ctx, second)).toBe("paid");
 
-    // Another customer's payment cannot remove it; its own can.
+    // Another customer's payment cannot remove it, nor its own once paid; its own while it waits for the card can.
     const other = await newTransaction(ctx, caller, { customer_id: "cust-8" });
     const otherStart = await startPayment({ ctx, input: { sessionId: other, code: "card" } });
     if (otherStart.kind !== "redirect") throw new Error("not started");
-    await removeSavedCard({ ctx, input: { reference: otherStart.referenceNumber, cardId: card!.id } });
+    expect(await removeSavedCard({ ctx, input: { reference: otherStart.referenceNumber, cardId: card!.id } })).toEqual({ removed: false });
+    expect(await removeSavedCard({ ctx, input: { reference: started.referenceNumber, cardId: card!.id } })).toEqual({ removed: false });
     expect(await savedCards("cust-7")).toHaveLength(1);
-    await removeSavedCard({ ctx, input: { reference: started.referenceNumber, cardId: card!.id } });
+    const third = await startPayment({ ctx, input: { sessionId: await newTransaction(ctx, caller, { customer_id: "cust-7" }), code: "card" } });
+    if (third.kind !== "redirect") throw new Error("not started");
+    expect(await removeSavedCard({ ctx, input: { reference: third.referenceNumber, cardId: card!.id } })).toEqual({ removed: true });
     expect(await savedCards("cust-7")).toHaveLength(0);
   });
 

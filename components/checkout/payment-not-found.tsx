@@ -1,3 +1,4 @@
+import { answerStatus } from "@/lib/http/page-status";
 import { BilingualMessage } from "./bilingual-message";
 
 export const PAYMENT_NOT_FOUND = {
@@ -11,7 +12,8 @@ export const PAYMENT_NOT_FOUND = {
   },
 };
 
-/** Unknown session or payment reference. */
+/** Unknown session or payment reference: this message, in a 404. */
 export function PaymentNotFound() {
+  answerStatus(404);
   return <BilingualMessage {...PAYMENT_NOT_FOUND} />;
 }

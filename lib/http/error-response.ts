@@ -16,9 +16,16 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./database-
 
 type Mapping = { status: number; headers?: Record<string, string> };
 
+/**
+ * The 401's challenge names the Api-Key scheme only. Basic is accepted too (the message of the 401 says so), but a
+ * challenge naming Basic makes a browser ask for a username and password and then send them, unasked, with every
+ * later request to this site — a forged form from another site included.
+ */
+export const API_CHALLENGE = 'Api-Key realm="api"';
+
 function mapping(error: DomainError): Mapping {
   if (error instanceof ValidationFailed || error instanceof BadRequest) return { status: 400 };
-  if (error instanceof Unauthorized) return { status: 401, headers: { "WWW-Authenticate": 'Api-Key, Basic realm="api"' } };
+  if (error instanceof Unauthorized) return { status: 401, headers: { "WWW-Authenticate": API_CHALLENGE } };
   if (error instanceof Forbidden) return { status: 403 };
   if (error instanceof NotFound) return { status: 404 };
   if (error instanceof MethodNotAllowed) return { status: 405, headers: { Allow: error.allow.join(", ") } };

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { DomainError } from "@/lib/errors";
+import { DomainError, Forbidden } from "@/lib/errors";
 import { logger } from "@/lib/log/logger";
 import { requestContext } from "@/lib/log/request-context";
+import { isCrossSiteWrite } from "./cross-origin-post";
 import { isDatabaseUnavailable } from "./database-unavailable";
 import { errorResponse } from "./error-response";
 
@@ -9,11 +10,27 @@ type Handler<P> = (request: Request, context: { params: Promise<P>; requestId: s
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+export const CROSS_SITE_REFUSED =
+  "Cross-origin request refused: a page of another site may not send this request. Call the API from your server (without an Origin header).";
+
+export interface RouteOptions {
+  /**
+   * Whether a state-changing request (POST, PUT, PATCH, DELETE) whose Origin names another site is handled:
+   * only where a gateway's page posts the customer's browser back, or where this site's own pages post with no
+   * referrer (their Origin is then `null`). Everywhere else it is refused with a 403 before the handler runs.
+   */
+  otherSites?: "accepted" | "refused";
+  /** Only this site's pages post here: a state-changing request without Origin is refused too. */
+  originRequired?: boolean;
+}
+
 /**
  * Wraps a route handler: gives the request an id (kept from X-Request-Id when sane), logs one line per
- * request with it, and turns thrown errors into responses through the one error mapper.
+ * request with it, refuses a state-changing request sent from another site's page (see RouteOptions), and turns
+ * thrown errors into responses through the one error mapper.
  */
-export function handleRoute<P = Record<string, never>>(handler: Handler<P>) {
+export function handleRoute<P = Record<string, never>>(handler: Handler<P>, options: RouteOptions = {}) {
+  const checkOrigin = options.otherSites !== "accepted";
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -21,6 +38,7 @@ export function handleRoute<P = Record<string, never>>(handler: Handler<P>) {
       const started = performance.now();
       let response: Response;
       try {
+        if (checkOrigin && isCrossSiteWrite(request, { originRequired: options.originRequired })) throw new Forbidden(CROSS_SITE_REFUSED);
         response = await handler(request, { params: context.params, requestId });
         response.headers.set("X-Request-Id", requestId);
       } catch (error) {

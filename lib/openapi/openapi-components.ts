@@ -50,7 +50,10 @@ export const headers = {
   "X-Request-Id": header("Id of this request in the logs (kept from the request's X-Request-Id when sane).", "5f0c1c3e-2d4b-4c1a-9a53-0d6c3c1f2b7e"),
   "Cache-Control": header("Payment responses are never cached.", "no-store"),
   "Idempotent-Replayed": header("true when this is the stored response of an earlier request with the same Idempotency-Key (Tracking-Key on operations).", "true"),
-  "WWW-Authenticate": header("The schemes the API accepts.", 'Api-Key, Basic realm="api"'),
+  "WWW-Authenticate": header(
+    "The Api-Key scheme. Basic credentials are accepted as well, but are not offered here: a challenge naming Basic would have a browser prompt for them and keep sending them.",
+    'Api-Key realm="api"',
+  ),
   Allow: header("Methods this path takes.", "GET, PATCH, PUT"),
   "Retry-After": header("Seconds to wait before trying again.", "900"),
 };

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { BulkUploadForm } from "@/components/admin/bulk-upload-form";
+import { NotAllowed } from "@/components/admin/not-allowed";
 import { signedInAdmin } from "@/lib/admin/signed-in-admin";
 import { mayDo } from "@/lib/auth/permissions";
 import { BULK_COLUMNS } from "@/lib/legacy/bulk/read-bulk-csv";
@@ -11,12 +12,7 @@ export const metadata: Metadata = { title: "Bulk payment requests · Checkout ad
 export default async function BulkPaymentRequestsPage() {
   const admin = await signedInAdmin();
   if (!mayDo(admin, "create")) {
-    return (
-      <main>
-        <h1 className="text-2xl font-semibold">Not allowed</h1>
-        <p className="mt-4">Only users who may create transactions may upload payment requests. Ask a superuser of this service if you need access.</p>
-      </main>
-    );
+    return <NotAllowed what="payment requests" reason="Only users who may create transactions may upload payment requests." />;
   }
   return (
     <main className="max-w-5xl">

@@ -7,9 +7,14 @@ import { seeOther } from "@/lib/http/see-other";
 
 export const dynamic = "force-dynamic";
 
-export const POST = handleRoute(async (request) => {
-  const form = await readForm(request);
-  const reference = form.reference ?? "";
-  await removeSavedCard({ ctx: appContext(), input: { reference, cardId: form.card_id ?? "" } });
-  return seeOther(`${env.APP_URL}/sandbox/pay/${encodeURIComponent(reference)}?removed=1`);
-});
+// The card page's "Remove" buttons. Only that page posts here: a request without its Origin is refused. Back to
+// the page, which says the card was removed, or (for a payment no longer waiting for its card) where it stands.
+export const POST = handleRoute(
+  async (request) => {
+    const form = await readForm(request);
+    const reference = form.reference ?? "";
+    const { removed } = await removeSavedCard({ ctx: appContext(), input: { reference, cardId: form.card_id ?? "" } });
+    return seeOther(`${env.APP_URL}/sandbox/pay/${encodeURIComponent(reference)}${removed ? "?removed=1" : ""}`);
+  },
+  { originRequired: true },
+);

@@ -41,13 +41,17 @@ async function pay(request: Request, sessionId: string, code: string, typed?: Ty
   return response;
 }
 
-// payment_methods[].payment_url starts a payment directly; the payment page's form posts here.
+// payment_methods[].payment_url starts a payment directly; the payment page's form posts here. That page sends no
+// referrer, so its form's Origin is `null`; and a link from anywhere does the same with GET.
 export const GET = handleRoute(async (request) => {
   const q = new URL(request.url).searchParams;
   return pay(request, q.get("session_id") ?? "", q.get("code") ?? "");
 });
 
-export const POST = handleRoute(async (request) => {
-  const { session_id, code, ...typed } = await readForm(request);
-  return pay(request, session_id ?? "", code ?? "", typed);
-});
+export const POST = handleRoute(
+  async (request) => {
+    const { session_id, code, ...typed } = await readForm(request);
+    return pay(request, session_id ?? "", code ?? "", typed);
+  },
+  { otherSites: "accepted" },
+);

@@ -31,7 +31,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function PaymentStartPage(props: Props) {
   const page = await pageFor(props);
   // Rendered here, not by notFound(): Next.js renders a notFound() page in the browser only (vercel/next.js#62228),
-  // and this page must work without scripts. The status stays 200.
+  // and this page must work without scripts. The status is a 404 all the same (lib/http/page-status.ts).
   if (!page) return <PaymentNotFound />;
   // Finished, and (with a webhook_url) its first webhook answered 200: back to the merchant.
   if (page.redirectUrl) redirect(page.redirectUrl);

@@ -8,6 +8,7 @@ import { resultPageUrl } from "@/lib/payments/result-page-url";
 export const dynamic = "force-dynamic";
 
 // The gateway's server-to-server callback (JSON or form). The answer is JSON unless the gateway wants its own.
+// Its signature, not its Origin, says where it comes from (some gateways send it through the customer's browser).
 export const POST = handleRoute<{ pg: string }>(async (request, { params }) => {
   const { pg } = await params;
   const message = await readGatewayMessage(request);
@@ -20,4 +21,4 @@ export const POST = handleRoute<{ pg: string }>(async (request, { params }) => {
   if (!recorded) return Response.json({ status: "ignored", changed: false });
   const answer = adapter?.answerCallback;
   return answer ? answer({ resultUrl: resultPageUrl(recorded), changed: recorded.changed }) : Response.json({ status: "ok", changed: recorded.changed });
-});
+}, { otherSites: "accepted" });

@@ -9,11 +9,11 @@ export const dynamic = "force-dynamic";
 
 // The gateway sends the customer's browser back here with a signed message (a link, or a form some gateways
 // post); then on to the result page, which shows this attempt's outcome (a tab whose attempt was replaced by a
-// newer one learns so).
+// newer one learns so). The form comes from the gateway's site: its signature is what counts.
 const comeBack = handleRoute<{ pg: string }>(async (request, { params }) => {
   const { pg } = await params;
   const message = await readGatewayMessage(request);
   const recorded = await recordGatewayResult({ ctx: appContext(), input: { pg, channel: "return", ...message } });
   return seeOther(resultPageUrl(recorded));
-});
+}, { otherSites: "accepted" });
 export { comeBack as GET, comeBack as POST };

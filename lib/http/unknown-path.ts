@@ -1,0 +1,10 @@
+import { NotFound } from "@/lib/errors";
+import { handleRoute } from "./handle-route";
+
+/**
+ * Any method on an address no route takes under the API's prefixes (/api/, /b/, /pos/): the API's JSON 404,
+ * `{"detail": "Not found."}`, rather than the not-found page. A refused cross-site write is still a 403 first.
+ */
+export const unknownPath = handleRoute<unknown>(async () => {
+  throw new NotFound();
+});
