@@ -20,6 +20,7 @@ import * as m0018 from "./0018_legacy_bulk_lines";
 import * as m0021 from "./0021_pending_attempts_sweep";
 import * as m0022 from "./0022_message_send_started";
 import * as m0023 from "./0023_job_pool_heartbeats";
+import * as m0026 from "./0026_admin_session_version";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0021_pending_attempts_sweep": m0021,
   "0022_message_send_started": m0022,
   "0023_job_pool_heartbeats": m0023,
+  "0026_admin_session_version": m0026,
 };
