@@ -116,8 +116,11 @@ export interface AdminUsersTable {
   permissions: TextArray;
   created_at: Timestamp;
   last_login_at: NullableTimestamp;
-  /** Set by a password reset: panel sessions signed in before it are refused. */
-  sessions_valid_after: NullableTimestamp;
+  /**
+   * Added to by sign-out, disable, enable and password reset: a panel session cookie carries the value at its
+   * sign-in and counts only while it is still the same (lib/auth/active-admin.ts).
+   */
+  session_version: Generated<number>;
 }
 
 export interface ApiKeysTable {

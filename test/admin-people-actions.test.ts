@@ -14,11 +14,15 @@ import { testContext } from "./support/test-context";
 // sign-in page by their next action, and a limited one is refused; a change refreshes the screen. Only the
 // cookie's session (next-auth) and Next's page cache are stood in for; the database is the real one.
 
-const session = vi.hoisted(() => ({ userId: null as string | null, signedInAt: Math.floor(Date.now() / 1000) - 60 }));
+// The cookie's claims (lib/auth/active-admin.ts): signed in and last active a minute ago, at session version `sv`.
+const session = vi.hoisted(() => ({ userId: null as string | null, sv: 0 }));
 const revalidated = vi.hoisted(() => [] as string[]);
 vi.mock("next-auth", async (original) => ({
   ...(await original<typeof import("next-auth")>()),
-  getServerSession: async () => (session.userId ? { user: { uid: session.userId, signedInAt: session.signedInAt } } : null),
+  getServerSession: async () => {
+    const minuteAgo = Math.floor(Date.now() / 1000) - 60;
+    return session.userId ? { user: { uid: session.userId, signedInAt: minuteAgo, iat: minuteAgo, sv: session.sv } } : null;
+  },
 }));
 vi.mock("next/cache", () => ({ revalidatePath: (path: string) => void revalidated.push(path) }));
 
@@ -91,11 +95,11 @@ describe("the people screens' actions", () => {
     expect(redirectTarget(await refusal(createApiKeyAction(EMPTY_KEY_FORM, formData({ name: "old-session", expiresOn: "" }))))).toBe("/admin/login");
     expect(await ctx.db.selectFrom("api_keys").selectAll().execute()).toEqual(keys);
 
-    session.signedInAt = Math.floor(Date.now() / 1000) + 1; // signed in again with the new password
+    session.sv = 1; // signed in again with the new password: the cookie carries the session version after the reset
     try {
       expect((await createApiKeyAction(EMPTY_KEY_FORM, formData({ name: "new-session", expiresOn: "" }))).created?.key).toMatch(/^ck_/);
     } finally {
-      session.signedInAt = Math.floor(Date.now() / 1000) - 60;
+      session.sv = 0;
     }
   });
 

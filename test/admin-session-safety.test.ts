@@ -18,7 +18,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 async function sessionCookie({ issuedAgo, signedInAgo }: { issuedAgo: number; signedInAgo: number }) {
   vi.useFakeTimers({ now: Date.now() - issuedAgo * 1000, toFake: ["Date"] });
-  const value = await encode({ token: { uid: "1", signedInAt: now() - signedInAgo + issuedAgo }, secret: SECRET, maxAge: IDLE_SECONDS });
+  const value = await encode({ token: { uid: "1", signedInAt: now() - signedInAgo + issuedAgo, sv: 0 }, secret: SECRET, maxAge: IDLE_SECONDS });
   vi.useRealTimers();
   return value;
 }

@@ -15,7 +15,11 @@ const session = vi.hoisted(() => ({ userId: null as string | null }));
 const revalidated = vi.hoisted(() => [] as string[]);
 vi.mock("next-auth", async (original) => ({
   ...(await original<typeof import("next-auth")>()),
-  getServerSession: async () => (session.userId ? { user: { uid: session.userId, signedInAt: Math.floor(Date.now() / 1000) - 60 } } : null),
+  getServerSession: async () => {
+    // The cookie's claims (lib/auth/active-admin.ts): signed in a minute ago, at a new user's session version.
+    const minuteAgo = Math.floor(Date.now() / 1000) - 60;
+    return session.userId ? { user: { uid: session.userId, signedInAt: minuteAgo, iat: minuteAgo, sv: 0 } } : null;
+  },
 }));
 vi.mock("next/cache", () => ({ revalidatePath: (path: string) => void revalidated.push(path) }));
 

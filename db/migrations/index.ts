@@ -21,6 +21,7 @@ import * as m0021 from "./0021_pending_attempts_sweep";
 import * as m0022 from "./0022_message_send_started";
 import * as m0023 from "./0023_job_pool_heartbeats";
 import * as m0025 from "./0025_agreement_cycles";
+import * as m0026 from "./0026_admin_session_version";
 import * as m0028 from "./0028_payment_deadline";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   "0022_message_send_started": m0022,
   "0023_job_pool_heartbeats": m0023,
   "0025_agreement_cycles": m0025,
+  "0026_admin_session_version": m0026,
   "0028_payment_deadline": m0028,
 };

@@ -27,8 +27,24 @@ export function insertAdminUser(
     .executeTakeFirstOrThrow();
 }
 
+/** Notes a panel sign-in; returns the user's session version, which the new session cookie carries. */
 export function recordAdminLogin(db: Db, id: string) {
-  return db.updateTable("admin_users").set({ last_login_at: new Date() }).where("id", "=", id).execute();
+  return db
+    .updateTable("admin_users")
+    .set({ last_login_at: new Date() })
+    .where("id", "=", id)
+    .returning("session_version")
+    .executeTakeFirstOrThrow()
+    .then((r) => r.session_version);
+}
+
+/** Ends every panel session of the user: cookies carry the session version of their sign-in (lib/auth/active-admin.ts). */
+export function endAdminSessions(db: Db, id: string) {
+  return db
+    .updateTable("admin_users")
+    .set((eb) => ({ session_version: eb("session_version", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
 }
 
 export function countAdminUsers(db: Db) {
@@ -43,7 +59,7 @@ export function countAdminUsers(db: Db) {
 export function findAdminUserById(db: Db, id: string) {
   return db
     .selectFrom("admin_users")
-    .select(["id", "username", "is_superuser", "is_active", "gateway_codes", "permissions", "sessions_valid_after"])
+    .select(["id", "username", "is_superuser", "is_active", "gateway_codes", "permissions", "session_version"])
     .where("id", "=", id)
     .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { updateAdminUser } from "@/db/queries/admin-users";
+import { endAdminSessions, updateAdminUser } from "@/db/queries/admin-users";
 import { withinTransaction } from "@/db/within-transaction";
 import { hashPassword } from "@/lib/auth/password";
 import type { Ctx } from "@/lib/context";
@@ -10,15 +10,16 @@ import { findUserToChange } from "./find-user-to-change";
 const resetPasswordInput = z.object({ password: passwordSchema });
 
 /**
- * Gives a user the password an administrator typed (the rules of create-user). Their panel sessions end (see
- * lib/auth/active-admin.ts), and Basic auth with the old one stops at once: verified credentials are remembered
- * only with the hash they matched.
+ * Gives a user the password an administrator typed (the rules of create-user). Their panel sessions end (their
+ * session version moves on, see lib/auth/active-admin.ts), and Basic auth with the old one stops at once:
+ * verified credentials are remembered only with the hash they matched.
  */
 export async function resetAdminUserPassword({ ctx, input }: { ctx: Ctx; input: { id: string; password: string } }) {
   const { password } = parseInput(resetPasswordInput, { password: input.password });
   const passwordHash = await hashPassword(password);
   return withinTransaction(ctx.db, async (db) => {
     const user = await findUserToChange(db, input.id);
-    return updateAdminUser(db, user.id, { password_hash: passwordHash, sessions_valid_after: new Date() });
+    await endAdminSessions(db, user.id);
+    return updateAdminUser(db, user.id, { password_hash: passwordHash });
   });
 }

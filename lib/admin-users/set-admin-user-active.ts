@@ -1,4 +1,4 @@
-import { updateAdminUser } from "@/db/queries/admin-users";
+import { endAdminSessions, updateAdminUser } from "@/db/queries/admin-users";
 import { withinTransaction } from "@/db/within-transaction";
 import type { Ctx } from "@/lib/context";
 import { ValidationFailed } from "@/lib/errors";
@@ -7,8 +7,10 @@ import { lockSuperusers } from "./keep-a-superuser";
 
 /**
  * Disables a user (the panel and Basic auth refuse them from their next request: both read the user from the
- * database) or enables them again. `actorId`, the administrator making the change, may not disable themselves,
- * and the last active superuser stays. Returns the user before and after, for the audit log.
+ * database) or enables them again. Either ends every panel session they had (lib/auth/active-admin.ts), so an
+ * enabled user signs in afresh: a cookie from before they were disabled never counts again. `actorId`, the
+ * administrator making the change, may not disable themselves, and the last active superuser stays. Returns the
+ * user before and after, for the audit log.
  */
 export async function setAdminUserActive({ ctx, input }: { ctx: Ctx; input: { id: string; active: boolean; actorId?: string } }) {
   return withinTransaction(ctx.db, async (db) => {
@@ -19,6 +21,8 @@ export async function setAdminUserActive({ ctx, input }: { ctx: Ctx; input: { id
       if (before.is_superuser) refuseLosingTheLast(before.id, "isActive");
     }
     const after = await updateAdminUser(db, before.id, { is_active: input.active });
+    // Enabling someone already active changes nothing, and leaves their sessions alone.
+    if (!(before.is_active && input.active)) await endAdminSessions(db, before.id);
     return { before, after };
   });
 }

@@ -1,24 +1,44 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
+import { encode } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { recordAdminLogin } from "@/db/queries/admin-users";
 import { appContext } from "@/lib/context";
 import { env } from "@/lib/env";
 import { TooManyRequests, Unauthorized } from "@/lib/errors";
 import { clientIp } from "@/lib/http/client-ip";
-import { IDLE_SECONDS, SECURE_COOKIES, SESSION_COOKIE } from "./admin-session-cookie";
+import { logger } from "@/lib/log/logger";
+import { IDLE_SECONDS, SECURE_COOKIES, SESSION_COOKIE, sessionTokenMaxAge } from "./admin-session-cookie";
 import { verifyAdminCredentials } from "./verify-admin-credentials";
 
-/** next-auth for the admin panel: username and password of an admin user, a signed JWT session cookie. */
+/**
+ * next-auth for the admin panel: username and password of an admin user, a signed JWT session cookie. Whether a
+ * cookie still counts is decided on the server for every request by lib/auth/active-admin.ts (idle and absolute
+ * limits, the user's session version); next-auth only issues and clears it.
+ */
 export const authOptions: NextAuthOptions = {
   secret: env.NEXTAUTH_SECRET,
   // The JWT lives for the idle time; proxy.ts renews it while the admin is active (lib/auth/slide-admin-session.ts).
   session: { strategy: "jwt", maxAge: IDLE_SECONDS },
+  jwt: {
+    // next-auth's own default is 30 days, whatever session.maxAge says: a sign-in cookie never idled out.
+    maxAge: IDLE_SECONDS,
+    // Whoever issues the token, it lives for the idle time and never past its sign-in's absolute limit.
+    encode: (params) =>
+      encode({ ...params, maxAge: typeof params.token?.signedInAt === "number" ? sessionTokenMaxAge(params.token.signedInAt) : params.maxAge }),
+  },
   useSecureCookies: SECURE_COOKIES,
   cookies: {
     sessionToken: { name: SESSION_COOKIE, options: { httpOnly: true, sameSite: "lax", path: "/", secure: SECURE_COOKIES } },
   },
   pages: { signIn: "/admin/login", error: "/admin/login" },
+  logger: {
+    // An expired or foreign session cookie is routine (the visitor is simply signed out), not an error.
+    error: (code, metadata) =>
+      code === "JWT_SESSION_ERROR" ? logger.debug({ code }, "next-auth: session cookie refused") : logger.error({ code, err: metadata }, "next-auth error"),
+    warn: (code) => logger.warn({ code }, "next-auth warning"),
+    debug: () => {},
+  },
   providers: [
     CredentialsProvider({
       name: "Admin",
@@ -34,8 +54,8 @@ export const authOptions: NextAuthOptions = {
             input: { username, password, ip: clientIp(headers) },
           });
           // The panel's users list shows it; Basic auth calls are not sign-ins and leave it alone.
-          await recordAdminLogin(appContext().db, user.id);
-          return { id: user.id, name: user.username };
+          const sessionVersion = await recordAdminLogin(appContext().db, user.id);
+          return { id: user.id, name: user.username, sessionVersion };
         } catch (error) {
           if (error instanceof Unauthorized) return null;
           if (error instanceof TooManyRequests) throw new Error("TooManyRequests");
@@ -47,14 +67,18 @@ export const authOptions: NextAuthOptions = {
   callbacks: {
     async jwt({ token, user }) {
       if (user) {
+        // The claims lib/auth/active-admin.ts checks: who, when they signed in, and their session version then.
         token.uid = user.id;
         token.signedInAt = Math.floor(Date.now() / 1000);
+        token.sv = (user as { sessionVersion?: number }).sessionVersion;
       }
       return token;
     },
     async session({ session, token }) {
-      // What lib/auth/active-admin.ts checks: who, and when they signed in (a password reset ends older sessions).
-      if (session.user && typeof token.uid === "string") Object.assign(session.user, { uid: token.uid, signedInAt: token.signedInAt });
+      // What signedInAdmin (lib/admin/signed-in-admin.ts) hands to lib/auth/active-admin.ts.
+      if (session.user && typeof token.uid === "string") {
+        Object.assign(session.user, { uid: token.uid, signedInAt: token.signedInAt, sv: token.sv, iat: token.iat });
+      }
       return session;
     },
   },

@@ -38,9 +38,10 @@ export async function expectedOrder(ctx: Ctx, where = sql`TRUE`): Promise<string
   return rows.map((r) => r.session_id);
 }
 
-/** The panel's session cookie for an admin user, as next-auth signs it at sign-in. */
-export async function sessionCookie(userId: string): Promise<string> {
+/** The panel's session cookie for an admin user, as next-auth signs it at sign-in (a new user's session version, 0). */
+export async function sessionCookie(userId: string, sessionVersion = 0): Promise<string> {
   const { SESSION_COOKIE, IDLE_SECONDS } = await import("@/lib/auth/admin-session-cookie");
-  const token = await encode({ token: { uid: userId, signedInAt: Math.floor(Date.now() / 1000) }, secret: env.NEXTAUTH_SECRET!, maxAge: IDLE_SECONDS });
+  const claims = { uid: userId, signedInAt: Math.floor(Date.now() / 1000), sv: sessionVersion };
+  const token = await encode({ token: claims, secret: env.NEXTAUTH_SECRET!, maxAge: IDLE_SECONDS });
   return `${SESSION_COOKIE}=${token}`;
 }
