@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { embeddedDatabaseUrl } from "../scripts/bench/database";
-import { E2E_DATA_DIR, readApiKey } from "./support/credentials";
+import { readApiKey } from "./support/credentials";
 import { createTransaction, pathOf } from "./support/payments";
+import { startSecondWebServer } from "./support/second-web-server";
 
 // A second web server on the e2e database whose public address (APP_URL) is https, as behind a TLS proxy: every
 // response it sends — pages, API, static files, its own 400s — carries Strict-Transport-Security; the main server
@@ -16,33 +16,12 @@ const HSTS = "max-age=63072000; includeSubDomains";
 
 let server: ChildProcess | undefined;
 let base = "";
-let output = "";
+let output = () => "";
 
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== "chromium") return;
   testInfo.setTimeout(90_000);
-  const port = Number(new URL(testInfo.project.use.baseURL!).port) + 8;
-  base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    DATA_DIR: E2E_DATA_DIR,
-    DATABASE_URL: await embeddedDatabaseUrl(E2E_DATA_DIR, "checkout"),
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_URL,
-    NEXTAUTH_URL: APP_URL,
-    NEXTAUTH_SECRET: "e2e-https-app-url-test-secret-0123456789",
-    LOG_LEVEL: "warn",
-  };
-  server = spawn(process.execPath, ["--import", "tsx", "scripts/web-server.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const health = () => {
-    if (server!.exitCode !== null) throw new Error(`The web server exited with ${server!.exitCode}:\n${output}`);
-    return fetch(`${base}/api/health`).then((r) => r.status, () => 0);
-  };
-  await expect.poll(health, { timeout: 60_000 }).toBe(200);
+  ({ process: server, base, output } = await startSecondWebServer(testInfo, { portOffset: 8, appUrl: APP_URL }));
 });
 
 test.afterAll(async () => {
@@ -96,7 +75,7 @@ test("an https APP_URL: Strict-Transport-Security on pages, API answers, static 
 test("a server action sent to pages without any, by fetch or as a form: 404, and no error in the server's log", async () => {
   const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, unknown> };
   const ids = [Object.keys(manifest.node)[0]!, "7f" + "0".repeat(40), "abc123"];
-  const before = output.length;
+  const before = output().length;
   for (const path of ["/", "/docs", "/b/checkout/redirect/start/?session_id=x", "/sandbox/3ds/CK0000000000000000", "/no/such/page"]) {
     for (const id of ids) {
       const response = await fetch(`${base}${path}`, {
@@ -114,5 +93,5 @@ test("a server action sent to pages without any, by fetch or as a form: 404, and
   }
   // Lines are written as they happen; a moment for the last ones.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  expect(output.slice(before)).toBe("");
+  expect(output().slice(before)).toBe("");
 });
