@@ -10,10 +10,14 @@ import { testContext } from "./support/test-context";
 vi.hoisted(() => {
   process.env.APP_URL = "https://pay.example.com";
 });
+// The cookie's claims (lib/auth/active-admin.ts): signed in and last active a minute ago, at session version 0.
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("next-auth", async (original) => ({
   ...(await original<typeof import("next-auth")>()),
-  getServerSession: async () => (session.userId ? { user: { uid: session.userId, signedInAt: Math.floor(Date.now() / 1000) - 60 } } : null),
+  getServerSession: async () => {
+    const minuteAgo = Math.floor(Date.now() / 1000) - 60;
+    return session.userId ? { user: { uid: session.userId, signedInAt: minuteAgo, iat: minuteAgo, sv: 0 } } : null;
+  },
 }));
 
 const ctx = testContext();
