@@ -48,7 +48,7 @@ async function deliverOne(): Promise<Received> {
   return receiver.received[0]!;
 }
 
-/** Whether a Standard Webhooks receiver holding `key` (as base64 of its bytes, as the README says) accepts it. */
+/** Whether a Standard Webhooks receiver holding `key` (as base64 of its bytes, as docs/webhooks.md says) accepts it. */
 const verifies = (key: string, hit: Received) => {
   try {
     new Webhook(Buffer.from(key, "utf8").toString("base64")).verify(hit.body, hit.headers as Record<string, string>);
