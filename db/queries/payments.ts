@@ -87,7 +87,7 @@ export function setTransactionOperation(db: Db, sessionId: string, operation: Ga
 export function moveTransaction(
   db: Db,
   sessionId: string,
-  from: TransactionState[],
+  from: readonly TransactionState[],
   to: TransactionState,
   extra: Updateable<TransactionsTable> = {},
 ) {
