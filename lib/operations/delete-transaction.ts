@@ -3,10 +3,10 @@ import { insertEvent, moveTransaction } from "@/db/queries/payments";
 import type { Caller } from "@/lib/auth/permissions";
 import type { Ctx } from "@/lib/context";
 import { Conflict } from "@/lib/errors";
+import { AWAITING_PAYMENT, FROM_STATES, HOLDS_MONEY } from "@/lib/lifecycle/verbs";
 import { findTargetTransaction } from "./find-target-transaction";
 import { operationOrigin, type Idempotency } from "./operation-origin";
 import { stateAnswer, type OperationAnswer } from "./operation-answer";
-import { AWAITING_PAYMENT, FROM_STATES, HOLDS_MONEY } from "@/lib/lifecycle/verbs";
 import { notAllowedMessage } from "./operation-rules";
 import type { OperationRequest } from "./read-operation-request";
 
