@@ -8,7 +8,7 @@ import { resendAnswerSchema } from "@/lib/openapi/message-notification-paths";
 import { EXAMPLE_HMAC_KEY, operationScenarios, REFUSED_DETAIL } from "@/lib/openapi/operation-examples";
 import { moneyResultSchema, stateResultSchema } from "@/lib/openapi/operation-schemas";
 import { moneyAnswer, stateAnswer } from "@/lib/operations/operation-answer";
-import { OPERATIONS } from "@/lib/operations/operation-rules";
+import { OPERATIONS } from "@/lib/lifecycle/verbs";
 import { readOperationRequest, readTarget } from "@/lib/operations/read-operation-request";
 import { REQUIRED_FIELDS } from "@/lib/transactions/read-fields";
 import { TRANSACTION_FIELDS, transactionFieldsSchema } from "@/lib/transactions/transaction-fields";

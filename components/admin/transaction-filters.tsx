@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ListFilterChoices } from "@/lib/admin/read-list-filters";
 import type { FilterField, FilterValues } from "@/lib/admin/transaction-list-filters";
 import type { FieldErrors } from "@/lib/errors";
-import { TRANSACTION_STATES } from "@/lib/transactions/transaction-representation-schema";
+import { TRANSACTION_STATES } from "@/lib/lifecycle/states";
 import { primaryButton } from "./panel-styles";
 
 interface Props {

@@ -1,19 +1,26 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
+import type { TransactionState } from "../types";
 import { addJob } from "./jobs";
 
 /**
- * Queues, at its expiration time, the expiry job of every payable transaction (created, attempted, or pending with
- * a payment open at its gateway) expiring within `windowSeconds`
+ * Queues, at its expiration time, the expiry job of every `expirable` transaction (the payable states of
+ * lib/lifecycle/verbs.ts: created, attempted, or pending with a payment open at its gateway; the partial index
+ * transactions_expiring covers exactly them, test/lifecycle-sql.test.ts checks) expiring within `windowSeconds`
  * (already overdue included) whose current expires_at has no job yet, and returns how many it queued. Nothing is
  * queued while expiry is off. An update that moves expires_at gets a new job (same key: it replaces the old one).
  * Several workers may run this at once: rows one of them holds are skipped by the others.
  */
-export async function scheduleExpiryJobs(db: Db, windowSeconds: number, limit: number): Promise<number> {
+export async function scheduleExpiryJobs(
+  db: Db,
+  expirable: readonly TransactionState[],
+  windowSeconds: number,
+  limit: number,
+): Promise<number> {
   const { rows } = await sql<{ queued: string }>`
     WITH due AS (
       SELECT session_id, expires_at FROM transactions
-      WHERE state IN ('created', 'attempted', 'pending')
+      WHERE state = ANY(${expirable}::text[])
         AND expires_at <= now() + make_interval(secs => ${windowSeconds})
         AND expiry_job_at IS DISTINCT FROM expires_at
         AND (SELECT expire_transactions FROM settings WHERE id = 1)
@@ -34,12 +41,12 @@ export async function scheduleExpiryJobs(db: Db, windowSeconds: number, limit: n
   return Number(rows[0]!.queued);
 }
 
-/** Sessions past their expiration time that can still be paid (a payment open at its gateway included). */
-export function overdueTransactions(db: Db, limit: number) {
+/** Sessions past their expiration time that can still be paid (`expirable`: the payable states; a payment open at its gateway included). */
+export function overdueTransactions(db: Db, expirable: readonly TransactionState[], limit: number) {
   return db
     .selectFrom("transactions")
     .select("session_id")
-    .where("state", "in", ["created", "attempted", "pending"])
+    .where("state", "in", expirable)
     .where("expires_at", "<=", sql<Date>`now()`)
     .orderBy("expires_at")
     .limit(limit)

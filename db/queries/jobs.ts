@@ -25,6 +25,13 @@ export function addJob(spec: JobSpec): RawBuilder<unknown> {
     job_key_mode := ${spec.jobKeyMode ?? "replace"}::text, priority := ${spec.priority ?? 0}::int)`;
 }
 
+/**
+ * The dispatch-event job of a transaction event, built here only: `eventId` is the SQL of the event's id in the
+ * statement that inserts the event (its webhook and messages are planned after commit, once per event).
+ */
+export const dispatchEventJob = (eventId: RawBuilder<unknown>): RawBuilder<unknown> =>
+  addJob({ task: "dispatch-event", payload: sql`json_build_object('eventId', ${eventId})`, jobKey: sql`'event:' || ${eventId}` });
+
 const isSql = (v: unknown): v is RawBuilder<unknown> => typeof v === "object" && v !== null && "toOperationNode" in v;
 
 export async function enqueueJob(db: Db, spec: JobSpec): Promise<void> {

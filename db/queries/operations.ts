@@ -1,13 +1,7 @@
 import { type Insertable, sql } from "kysely";
 import type { Db } from "../client";
 import type { MoneyOperation, Operation, OperationsTable, OperationState, TransactionState } from "../types";
-import { addJob } from "./jobs";
-
-const dispatchJob = addJob({
-  task: "dispatch-event",
-  payload: sql`json_build_object('eventId', e.event_id)`,
-  jobKey: sql`'event:' || e.event_id`,
-});
+import { dispatchEventJob } from "./jobs";
 
 /** The payment an operation of the merchant acts on: the transaction's successful attempt that is not a duplicate. */
 export function findSettledAttempt(db: Db, sessionId: string) {
@@ -25,21 +19,22 @@ export function findSettledAttempt(db: Db, sessionId: string) {
 /**
  * Claims the money a refund, capture or void moves, and records the operation (pending), in one statement: the
  * claim is a conditional update of the transaction row, so however many requests race, the claims together never
- * exceed what was paid, and a capture or void claims only an authorization nobody else holds. Undefined when the
- * claim does not fit (state, amount or another operation in the way).
+ * exceed what was paid, and an `exclusive` one (capture, void) claims only an authorization nobody else holds.
+ * `rule` is the operation's move in lib/lifecycle/money.ts (SETTLEMENT): the states it starts from and whether it
+ * is exclusive; the amount still available is that module's `available` (test/lifecycle-sql.test.ts holds them
+ * together). Undefined when the claim does not fit (state, amount or another operation in the way).
  */
 export async function claimMoneyOperation(
   db: Db,
   row: Insertable<OperationsTable> & { kind: MoneyOperation; amount: string },
-  states: TransactionState[],
+  rule: { from: readonly TransactionState[]; exclusive: boolean },
 ): Promise<Operation | undefined> {
-  const exclusive = row.kind !== "refund";
   const { rows } = await sql<Operation>`
     WITH t AS (
       UPDATE transactions t SET held_amount = t.held_amount + ${row.amount}::numeric, updated_at = now()
-      WHERE t.session_id = ${row.session_id} AND t.deleted_at IS NULL AND t.state = ANY(${states}::text[])
+      WHERE t.session_id = ${row.session_id} AND t.deleted_at IS NULL AND t.state = ANY(${rule.from}::text[])
         AND ${row.amount}::numeric <= t.paid_amount - t.voided_amount - t.refunded_amount - t.held_amount
-        ${exclusive ? sql`AND t.held_amount = 0` : sql``}
+        ${rule.exclusive ? sql`AND t.held_amount = 0` : sql``}
       RETURNING t.session_id
     )
     INSERT INTO operations (session_id, kind, amount, attempt_id, reference_number, extra, requested_by_api_key_id,
@@ -76,6 +71,7 @@ export interface SettledMoneyOperation extends MoneyAfter {
  * Applies a gateway's final answer about a money operation, in one statement: the operation leaves `pending`
  * once (of many answers, one wins), the transaction's money columns and state follow on success (a duplicate's
  * give-back touches none of them), the claim is released either way, and one event records it with its job.
+ * The moves are lib/lifecycle/money.ts's `settle` (SETTLEMENT); test/lifecycle-sql.test.ts runs both and compares.
  */
 export async function settleMoneyOperation(
   db: Db,
@@ -128,7 +124,7 @@ export async function settleMoneyOperation(
       RETURNING event_id
     )
     SELECT t.state, t.paid_amount, t.captured_amount, t.refunded_amount, t.voided_amount, op.completed_at, e.event_id,
-      ${dispatchJob}
+      ${dispatchEventJob(sql`e.event_id`)}
     FROM op, t, e`.execute(db);
   return rows[0];
 }

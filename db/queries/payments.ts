@@ -1,6 +1,6 @@
 import { type Insertable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
-import { addJob } from "./jobs";
+import { dispatchEventJob } from "./jobs";
 import type { GatewayOperation, PaymentAttemptsTable, TransactionState, TransactionsTable } from "../types";
 
 export function insertAttempt(db: Db, row: Insertable<PaymentAttemptsTable>) {
@@ -87,7 +87,7 @@ export function setTransactionOperation(db: Db, sessionId: string, operation: Ga
 export function moveTransaction(
   db: Db,
   sessionId: string,
-  from: TransactionState[],
+  from: readonly TransactionState[],
   to: TransactionState,
   extra: Updateable<TransactionsTable> = {},
 ) {
@@ -121,7 +121,7 @@ export async function insertEvent(
         ${row.operationId ?? null}, ${JSON.stringify(row.data ?? {})}::jsonb)
       RETURNING id, event_id
     )
-    SELECT e.id, e.event_id, ${addJob({ task: "dispatch-event", payload: sql`json_build_object('eventId', e.event_id)`, jobKey: sql`'event:' || e.event_id` })}
+    SELECT e.id, e.event_id, ${dispatchEventJob(sql`e.event_id`)}
     FROM e`.execute(db);
   return rows[0]!;
 }

@@ -1,7 +1,7 @@
 import { type Insertable, type Selectable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
 import type { TransactionsTable } from "../types";
-import { addJob } from "./jobs";
+import { dispatchEventJob } from "./jobs";
 
 export type TransactionRow = Selectable<TransactionsTable>;
 export type NewTransaction = Insertable<TransactionsTable>;
@@ -189,7 +189,7 @@ export async function insertTransaction(
         .selectFrom(["t", "e"])
         .select([
           (event.dispatch
-            ? addJob({ task: "dispatch-event", payload: sql`json_build_object('eventId', e.event_id)`, jobKey: sql`'event:' || e.event_id` })
+            ? dispatchEventJob(sql`e.event_id`)
             : sql`NULL`
           ).as("dispatch"),
         ]),

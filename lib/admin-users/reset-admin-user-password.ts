@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endAdminSessions, updateAdminUser } from "@/db/queries/admin-users";
-import { withinTransaction } from "@/db/within-transaction";
+import { inTransaction } from "@/db/in-transaction";
 import { hashPassword } from "@/lib/auth/password";
 import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation/parse-input";
@@ -17,7 +17,7 @@ const resetPasswordInput = z.object({ password: passwordSchema });
 export async function resetAdminUserPassword({ ctx, input }: { ctx: Ctx; input: { id: string; password: string } }) {
   const { password } = parseInput(resetPasswordInput, { password: input.password });
   const passwordHash = await hashPassword(password);
-  return withinTransaction(ctx.db, async (db) => {
+  return inTransaction(ctx.db, async (db) => {
     const user = await findUserToChange(db, input.id);
     await endAdminSessions(db, user.id);
     return updateAdminUser(db, user.id, { password_hash: passwordHash });

@@ -1,5 +1,5 @@
 import { endAdminSessions, updateAdminUser } from "@/db/queries/admin-users";
-import { withinTransaction } from "@/db/within-transaction";
+import { inTransaction } from "@/db/in-transaction";
 import type { Ctx } from "@/lib/context";
 import { ValidationFailed } from "@/lib/errors";
 import { findUserToChange } from "./find-user-to-change";
@@ -13,7 +13,7 @@ import { lockSuperusers } from "./keep-a-superuser";
  * user before and after, for the audit log.
  */
 export async function setAdminUserActive({ ctx, input }: { ctx: Ctx; input: { id: string; active: boolean; actorId?: string } }) {
-  return withinTransaction(ctx.db, async (db) => {
+  return inTransaction(ctx.db, async (db) => {
     const refuseLosingTheLast = await lockSuperusers(db);
     const before = await findUserToChange(db, input.id);
     if (!input.active) {

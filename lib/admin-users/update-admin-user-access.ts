@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { updateAdminUser } from "@/db/queries/admin-users";
-import { withinTransaction } from "@/db/within-transaction";
+import { inTransaction } from "@/db/in-transaction";
 import type { Ctx } from "@/lib/context";
 import { ValidationFailed } from "@/lib/errors";
 import { parseInput } from "@/lib/validation/parse-input";
@@ -22,7 +22,7 @@ export async function updateAdminUserAccess({
   input: { id: string; actorId?: string; access: z.input<typeof userAccessSchema> };
 }) {
   const access = parseInput(userAccessSchema, input.access);
-  return withinTransaction(ctx.db, async (db) => {
+  return inTransaction(ctx.db, async (db) => {
     const refuseLosingTheLast = await lockSuperusers(db);
     const before = await findUserToChange(db, input.id);
     if (before.is_superuser && !access.isSuperuser) {

@@ -6,7 +6,7 @@ import type { Ctx } from "@/lib/context";
 import { NotFound } from "@/lib/errors";
 import { formatUnits } from "@/lib/money/decimal";
 import { listMessages } from "@/lib/notifications/list-messages";
-import { remainingUnits } from "@/lib/operations/resolve-amount";
+import { availableUnits } from "@/lib/lifecycle/money";
 import { SESSION_ID } from "@/lib/transactions/get-transaction";
 import { panelOperationsFor, splitByGateway } from "./panel-operations";
 
@@ -35,7 +35,7 @@ export async function loadTransactionDetail({ ctx, input }: { ctx: Ctx; input: {
     /** The operations this user may start now, and sentences for those the gateway takes no API call for. */
     ...splitByGateway(panelOperationsFor(input.caller, view.txn), history.attempts, input.caller),
     /** What a refund or capture may move now, with the currency's places. */
-    remaining: formatUnits(remainingUnits(view.txn, view.decimals), view.decimals),
+    remaining: formatUnits(availableUnits(view.txn, view.decimals), view.decimals),
   };
 }
 

@@ -4,7 +4,7 @@ import type { AttemptEntry } from "@/db/queries/transaction-detail";
 import type { MoneyOperation } from "@/db/types";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { unsupportedOperationMessage } from "@/lib/gateways/unsupported-operation";
-import { allowedIn } from "@/lib/operations/operation-rules";
+import { allowedIn } from "@/lib/lifecycle/verbs";
 
 /** The operations the panel offers on a transaction (delete stays with the API and the CLI). */
 export const PANEL_OPERATIONS = ["refund", "capture", "void", "cancel", "expire"] as const;
@@ -14,7 +14,7 @@ export type PanelOperation = (typeof PANEL_OPERATIONS)[number];
 export const WITH_AMOUNT: readonly PanelOperation[] = ["refund", "capture"];
 
 /**
- * The buttons a transaction page shows: the operations its state allows (lib/operations/operation-rules.ts) that
+ * The buttons a transaction page shows: the operations its state allows (lib/lifecycle/verbs.ts) that
  * the user's permissions allow; none on a deleted transaction. The verb checks both again when one is sent.
  */
 export function panelOperationsFor(caller: Caller, txn: Pick<TransactionRow, "state" | "deleted_at">): PanelOperation[] {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toUnits } from "@/lib/money/decimal";
-import { TRANSACTION_STATES } from "@/lib/transactions/transaction-representation-schema";
+import { TRANSACTION_STATES } from "@/lib/lifecycle/states";
 import { decodeCursor } from "./transaction-cursor";
 
 /** The list's URL parameters, as the filter form sends them (GET) and page links carry them. */

@@ -7,6 +7,7 @@ import { cachedConfig } from "@/lib/cache/config-cache";
 import type { Ctx } from "@/lib/context";
 import { Conflict, ValidationFailed } from "@/lib/errors";
 import { type GatewayResult, isFinal } from "@/lib/gateways/adapter";
+import { AUTO_DEBITABLE } from "@/lib/lifecycle/verbs";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { logger } from "@/lib/log/logger";
 import { findTargetTransaction } from "@/lib/operations/find-target-transaction";
@@ -65,7 +66,7 @@ async function claimAutoDebit(trx: Db, caller: Caller, request: { sessionId: str
   const customerId = txn.customer_id!;
   const agreementId = txn.agreement!.id;
   if (txn.expires_at.getTime() <= now.getTime()) {
-    await moveTransaction(trx, txn.session_id, ["created"], "expired");
+    await moveTransaction(trx, txn.session_id, AUTO_DEBITABLE, "expired");
     await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: "created", to: "expired", cause: "auto_debit_after_expiry" });
     return { kind: "expired" as const };
   }
@@ -80,7 +81,7 @@ async function claimAutoDebit(trx: Db, caller: Caller, request: { sessionId: str
 
   const { attempt, amount } = await openAttempt(trx, view, gateway, { savedCardId: card!.id });
   checkChargedTotal(view, link!, amount);
-  await moveTransaction(trx, txn.session_id, ["created"], "pending", { operation: gateway.operation });
+  await moveTransaction(trx, txn.session_id, AUTO_DEBITABLE, "pending", { operation: gateway.operation });
   await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: "created", to: "pending", cause: "auto_debit", attemptId: attempt.id });
   // Last, so that concurrent auto-debits of one agreement wait on its row only for the commit. Another may have
   // taken the last charge, or this cycle's, since the link was read: then everything above rolls back, and the

@@ -1,6 +1,7 @@
 import type { AgreementLink, CardToCharge } from "@/db/queries/card-agreements";
 import type { TransactionView } from "@/db/queries/transactions";
 import { Conflict, ValidationFailed } from "@/lib/errors";
+import { AUTO_DEBITABLE } from "@/lib/lifecycle/verbs";
 import { formatAmount, toUnits } from "@/lib/money/decimal";
 import { agreementCycle, nextChargeDate, utcDate as today } from "./agreement-cycle";
 
@@ -26,7 +27,7 @@ export function checkChargeable(view: TransactionView): void {
   if (txn.payment_type !== "auto_debit" || !txn.agreement || !txn.customer_id) {
     throw new Conflict(`Only an auto_debit transaction can be auto-debited; this one is ${txn.payment_type}.`);
   }
-  if (txn.state !== "created") {
+  if (!AUTO_DEBITABLE.includes(txn.state)) {
     throw new Conflict(`Only a transaction in state created can be auto-debited; this one is ${txn.state}.`);
   }
 }

@@ -7,7 +7,7 @@ import { asksForAnything, deliveryLocationOf, type DeliveryLocation, type PageOp
 import { formatAmount } from "@/lib/money/decimal";
 import { awaitWebhookAnswer } from "@/lib/payments/await-webhook-answer";
 import { merchantRedirectUrl } from "@/lib/payments/merchant-redirect";
-import { PAYABLE } from "@/lib/payments/transitions";
+import { PAYABLE } from "@/lib/lifecycle/verbs";
 import { representTransaction } from "@/lib/transactions/represent-transaction";
 import { SESSION_ID } from "@/lib/transactions/get-transaction";
 import { resultTarget } from "@/lib/webhooks/result-target";

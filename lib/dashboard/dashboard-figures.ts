@@ -4,15 +4,13 @@ import type { Caller } from "@/lib/auth/permissions";
 import { visibleGatewayCodes } from "@/lib/auth/transaction-scope";
 import type { Ctx } from "@/lib/context";
 import { env } from "@/lib/env";
+import { TRANSACTION_STATES } from "@/lib/lifecycle/states";
+import { PAYABLE, SUCCEEDED, UNSUCCESSFUL } from "@/lib/lifecycle/verbs";
 import { sandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { formatUnits } from "@/lib/money/decimal";
 
-/** The customer's payment went through (an authorization voided later included: it succeeded, then was released). */
-export const SUCCEEDED: TransactionState[] = ["paid", "authorized", "captured", "refunded", "voided"];
-/** Ended without a payment. */
-export const UNSUCCESSFUL: TransactionState[] = ["failed", "canceled", "expired", "error"];
-/** Still open: the customer may pay yet. Not counted in the success rate. */
-export const OPEN: TransactionState[] = ["created", "pending", "attempted"];
+/** Still open: the customer may pay yet (the payable states, in the states' order). Not counted in the success rate. */
+export const OPEN = TRANSACTION_STATES.filter((state) => PAYABLE.includes(state));
 
 const DAY_MS = 86_400_000;
 /** `moved` comes from numeric(18, 6) columns: always six places. */

@@ -2,7 +2,7 @@ import { insertEvent, moveTransaction } from "@/db/queries/payments";
 import type { TransactionRow } from "@/db/queries/transactions";
 import type { Ctx } from "@/lib/context";
 import { releaseAttemptsAtDeadline } from "@/lib/payments/release-unfinished-attempts";
-import { PAYABLE } from "@/lib/payments/transitions";
+import { PAYABLE } from "@/lib/lifecycle/verbs";
 
 /**
  * A payable transaction past its deadline becomes expired, inside the caller's database transaction with its row

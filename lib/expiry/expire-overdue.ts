@@ -1,6 +1,7 @@
 import { overdueTransactions } from "@/db/queries/expiry";
 import { getSettings } from "@/db/queries/settings";
 import type { Ctx } from "@/lib/context";
+import { FROM_STATES } from "@/lib/lifecycle/verbs";
 import { logger } from "@/lib/log/logger";
 import { expireTransaction } from "./expire-transaction";
 
@@ -8,7 +9,7 @@ import { expireTransaction } from "./expire-transaction";
 export async function expireOverdue({ ctx }: { ctx: Ctx }): Promise<number> {
   if (!(await getSettings(ctx.db)).expire_transactions) return 0;
   let expired = 0;
-  for (const sessionId of await overdueTransactions(ctx.db, 500)) {
+  for (const sessionId of await overdueTransactions(ctx.db, FROM_STATES.expire, 500)) {
     try {
       if (await expireTransaction({ ctx, input: { sessionId } })) expired++;
     } catch (err) {

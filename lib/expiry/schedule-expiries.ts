@@ -1,5 +1,6 @@
 import { scheduleExpiryJobs } from "@/db/queries/expiry";
 import type { Ctx } from "@/lib/context";
+import { FROM_STATES } from "@/lib/lifecycle/verbs";
 
 /** How far ahead of its expiration time a transaction gets its expiry job. */
 export const EXPIRY_WINDOW_SECONDS = 60;
@@ -15,7 +16,7 @@ const BATCH = 500;
 export async function scheduleExpiries({ ctx }: { ctx: Ctx }): Promise<number> {
   let queued = 0;
   for (;;) {
-    const batch = await scheduleExpiryJobs(ctx.db, EXPIRY_WINDOW_SECONDS, BATCH);
+    const batch = await scheduleExpiryJobs(ctx.db, FROM_STATES.expire, EXPIRY_WINDOW_SECONDS, BATCH);
     queued += batch;
     if (batch < BATCH) return queued;
   }

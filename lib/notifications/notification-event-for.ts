@@ -1,3 +1,5 @@
+import { isIn } from "@/lib/lifecycle/states";
+import { PAYABLE } from "@/lib/lifecycle/verbs";
 import { NOTIFICATION_EVENTS } from "@/lib/transactions/transaction-fields";
 
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
@@ -24,9 +26,6 @@ const BY_STATE: Record<string, NotificationEvent> = {
 
 const MONEY_OPERATIONS: Record<string, NotificationEvent> = { refund: "refunded", capture: "captured", void: "voided" };
 
-/** States in which a declined or canceled attempt leaves the customer free to try again. */
-const STILL_PAYABLE = ["created", "pending", "attempted"];
-
 /** A declined or canceled attempt's result word ("failed", "canceled"), or null. */
 function attemptResult(event: EventFacts): NotificationEvent | null {
   const result = event.data.result;
@@ -52,7 +51,8 @@ export function notificationEventFor(event: EventFacts): NotificationEvent | nul
       // A refund, capture or void the gateway carried out (a partial one too, and a duplicate's give-back).
       return event.data.result === "success" ? (MONEY_OPERATIONS[String(event.data.operation)] ?? null) : null;
     case "attempt_settled":
-      return event.to_state && STILL_PAYABLE.includes(event.to_state) ? attemptResult(event) : null;
+      // Still payable: the customer is free to try again.
+      return isIn(PAYABLE, event.to_state) ? attemptResult(event) : null;
     default:
       return null;
   }

@@ -2,6 +2,8 @@ import type { Db } from "@/db/client";
 import { findCurrencyDecimals, insertMessages, listEventMessageIds, type NewMessage } from "@/db/queries/messages";
 import { getSettings } from "@/db/queries/settings";
 import type { TransactionRow } from "@/db/queries/transactions";
+import { isIn } from "@/lib/lifecycle/states";
+import { PAYABLE } from "@/lib/lifecycle/verbs";
 import { formatAmount, trimFraction } from "@/lib/money/decimal";
 import { checkoutUrl } from "@/lib/transactions/represent-transaction";
 import { type Channel, CHANNELS } from "./channels";
@@ -14,9 +16,6 @@ export interface PlannedEvent {
   to_state: string | null;
   data: Record<string, unknown>;
 }
-
-/** States in which the customer can still pay: their messages carry the payment page's link. */
-const PAYABLE = ["created", "pending", "attempted"];
 
 /**
  * Plans the customer's e-mails and SMS for one transaction event, inside the caller's database transaction:
@@ -91,6 +90,7 @@ async function messageFacts(db: Db, event: PlannedEvent, txn: TransactionRow, no
     firstName: txn.customer_first_name,
     orderNo: txn.order_no,
     referenceNumber: typeof event.data.reference_number === "string" ? event.data.reference_number : null,
-    link: event.to_state && PAYABLE.includes(event.to_state) ? checkoutUrl(txn.session_id) : null,
+    // The customer can still pay: the message carries the payment page's link.
+    link: isIn(PAYABLE, event.to_state) ? checkoutUrl(txn.session_id) : null,
   };
 }

@@ -6,7 +6,7 @@ import type { Ctx } from "@/lib/context";
 import { Conflict, type FieldErrors, TooManyRequests, ValidationFailed } from "@/lib/errors";
 import { callerScope } from "@/lib/idempotency/idempotency-key";
 import { findTargetTransaction } from "@/lib/operations/find-target-transaction";
-import { PAYABLE } from "@/lib/payments/transitions";
+import { PAYABLE } from "@/lib/lifecycle/verbs";
 import { checkoutUrl } from "@/lib/transactions/represent-transaction";
 import type { Channel } from "./channels";
 import { readResendRequest } from "./read-resend-request";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { FROM_STATES, OPERATIONS } from "@/lib/operations/operation-rules";
+import { FROM_STATES, OPERATIONS } from "@/lib/lifecycle/verbs";
 import { EXACTLY_ONE } from "@/lib/operations/read-operation-request";
-import { TRANSACTION_STATES } from "@/lib/transactions/transaction-representation-schema";
+import { TRANSACTION_STATES } from "@/lib/lifecycle/states";
 
 // The bodies of POST /b/pbl/v2/operation/ and /b/pbl/v2/inquiry/ and the operation's answers, for the OpenAPI
 // document. The requests are read by lib/operations/read-operation-request.ts (not by zod), so tests feed these

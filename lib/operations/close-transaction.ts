@@ -4,7 +4,7 @@ import type { Caller } from "@/lib/auth/permissions";
 import type { Ctx } from "@/lib/context";
 import { Conflict } from "@/lib/errors";
 import { releaseUnfinishedAttempts } from "@/lib/payments/release-unfinished-attempts";
-import { PAYABLE } from "@/lib/payments/transitions";
+import { PAYABLE } from "@/lib/lifecycle/verbs";
 import { findTargetTransaction } from "./find-target-transaction";
 import { operationOrigin, type Idempotency } from "./operation-origin";
 import { stateAnswer, type OperationAnswer } from "./operation-answer";

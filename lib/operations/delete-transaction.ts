@@ -3,13 +3,12 @@ import { insertEvent, moveTransaction } from "@/db/queries/payments";
 import type { Caller } from "@/lib/auth/permissions";
 import type { Ctx } from "@/lib/context";
 import { Conflict } from "@/lib/errors";
+import { AWAITING_PAYMENT, FROM_STATES, HOLDS_MONEY } from "@/lib/lifecycle/verbs";
 import { findTargetTransaction } from "./find-target-transaction";
 import { operationOrigin, type Idempotency } from "./operation-origin";
 import { stateAnswer, type OperationAnswer } from "./operation-answer";
-import { FROM_STATES, notAllowedMessage } from "./operation-rules";
+import { notAllowedMessage } from "./operation-rules";
 import type { OperationRequest } from "./read-operation-request";
-
-const HOLDS_MONEY = ["paid", "authorized", "captured"];
 
 /**
  * Hides a transaction: the API and the payment page answer as if it did not exist, while the record, its events
@@ -29,7 +28,7 @@ export async function deleteTransaction({
       const why = HOLDS_MONEY.includes(txn.state) ? " Refund or void the payment before deleting it." : "";
       throw new Conflict(notAllowedMessage("delete", txn.state) + why);
     }
-    const to = txn.state === "created" || txn.state === "attempted" ? "canceled" : txn.state;
+    const to = AWAITING_PAYMENT.includes(txn.state) ? "canceled" : txn.state;
     if (to !== txn.state) await moveTransaction(trx, txn.session_id, [txn.state], to);
     await markDeleted(trx, txn.session_id);
     const operation = await insertFinishedOperation(trx, {

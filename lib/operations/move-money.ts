@@ -15,7 +15,9 @@ import { logger } from "@/lib/log/logger";
 import { NO_SUCH_TRANSACTION } from "./find-target-transaction";
 import { moneyAnswer, type OperationAnswer } from "./operation-answer";
 import { operationOrigin, type Idempotency } from "./operation-origin";
-import { FROM_STATES, notAllowedMessage } from "./operation-rules";
+import { SETTLEMENT } from "@/lib/lifecycle/money";
+import { FROM_STATES } from "@/lib/lifecycle/verbs";
+import { notAllowedMessage } from "./operation-rules";
 import { resolveAmount } from "./resolve-amount";
 
 /** Our reference for an operation at the gateway (its idempotency key there). */
@@ -60,7 +62,7 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
       reference_number: newOperationReference(),
       ...operationOrigin(input.caller, input.extra, input.idempotency),
     },
-    FROM_STATES[kind],
+    SETTLEMENT[kind],
   );
   if (!operation) return explainRefusedClaim(ctx, kind, txn.session_id, input.amount);
 
@@ -96,7 +98,7 @@ async function askGateway(call: () => Promise<OperationResult>): Promise<Operati
 
 /** A capture or void needs the whole authorization: while another operation holds part of it, that is a 409, not an amount error. */
 function refuseWhileHeld(kind: MoneyOperation, txn: { state: string; held_amount: string }): void {
-  if (kind !== "refund" && Number(txn.held_amount) > 0) {
+  if (SETTLEMENT[kind].exclusive && Number(txn.held_amount) > 0) {
     throw new Conflict(`Another operation on this ${txn.state} transaction is in progress; ${kind} is not allowed now.`);
   }
 }

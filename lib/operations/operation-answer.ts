@@ -2,7 +2,8 @@ import type { MoneyAfter } from "@/db/queries/operations";
 import type { TransactionView } from "@/db/queries/transactions";
 import type { MoneyOperation, Operation, PaymentAttempt } from "@/db/types";
 import type { OperationResult } from "@/lib/gateways/adapter";
-import { formatAmount, formatUnits, toUnits } from "@/lib/money/decimal";
+import { remainingUnits } from "@/lib/lifecycle/money";
+import { formatAmount, formatUnits } from "@/lib/money/decimal";
 import { signPayment } from "@/lib/webhooks/payment-signature";
 
 export interface OperationAnswer {
@@ -15,8 +16,7 @@ const PENDING_DETAIL = "The gateway has not answered yet; the operation complete
 /** The transaction's money as operations report it (stored amounts have six places): what is still held from the customer remains. */
 export function moneySummary(after: MoneyAfter, decimals: number) {
   const money = (v: string) => formatAmount(v, decimals);
-  const units = (v: string) => toUnits(v, 6);
-  const remaining = formatUnits(units(after.paid_amount) - units(after.voided_amount) - units(after.refunded_amount), 6);
+  const remaining = formatUnits(remainingUnits(after, 6), 6);
   return {
     captured_amount: money(after.captured_amount),
     refunded_amount: money(after.refunded_amount),

@@ -1,5 +1,5 @@
 import { type FieldErrors, ValidationFailed } from "@/lib/errors";
-import { OPERATIONS, type OperationName } from "./operation-rules";
+import { OPERATIONS, type OperationName } from "@/lib/lifecycle/verbs";
 
 export interface OperationRequest {
   operation: OperationName;

@@ -1,6 +1,7 @@
 import type { TransactionRow } from "@/db/queries/transactions";
 import type { MoneyOperation } from "@/db/types";
 import { ValidationFailed } from "@/lib/errors";
+import { availableUnits, SETTLEMENT } from "@/lib/lifecycle/money";
 import { decimalPlaces, formatUnits, toUnits } from "@/lib/money/decimal";
 
 /**
@@ -9,7 +10,8 @@ import { decimalPlaces, formatUnits, toUnits } from "@/lib/money/decimal";
  */
 export function resolveAmount(kind: MoneyOperation, asked: string | null, txn: TransactionRow, decimals: number): string {
   const units = (v: string) => toUnits(v, decimals);
-  const remaining = remainingUnits(txn, decimals);
+  // What the operation may still move: paid, less what is given back or held.
+  const remaining = availableUnits(txn, decimals);
   const left = formatUnits(remaining, decimals);
   const fail = (message: string) => new ValidationFailed({ amount: [message] });
   if (asked === null) {
@@ -23,13 +25,7 @@ export function resolveAmount(kind: MoneyOperation, asked: string | null, txn: T
   if (places > decimals) throw fail(`Ensure that there are no more than ${decimals} decimal places for ${txn.currency_code}.`);
   const amount = units(asked);
   if (amount <= 0n) throw fail("Ensure this value is greater than 0.");
-  if (kind === "void" && amount !== remaining) throw fail(`A void releases the whole authorization (${left}); leave amount out.`);
+  if (SETTLEMENT[kind].whole && amount !== remaining) throw fail(`A void releases the whole authorization (${left}); leave amount out.`);
   if (amount > remaining) throw fail(`Ensure this value is at most ${left} ${txn.currency_code}, what remains to ${kind}.`);
   return formatUnits(amount, decimals);
-}
-
-/** What a refund, capture or void may still move, in units of the currency's places: paid, less what is given back or held. */
-export function remainingUnits(txn: Pick<TransactionRow, "paid_amount" | "voided_amount" | "refunded_amount" | "held_amount">, decimals: number): bigint {
-  const units = (v: string) => toUnits(v, decimals);
-  return units(txn.paid_amount) - units(txn.voided_amount) - units(txn.refunded_amount) - units(txn.held_amount);
 }

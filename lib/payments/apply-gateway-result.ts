@@ -11,7 +11,8 @@ import { isPastDeadline } from "@/lib/expiry/payment-deadline";
 import type { FinalResult } from "@/lib/gateways/adapter";
 import { queueGiveBack } from "@/lib/operations/queue-give-back";
 import { keepSavedCard } from "./keep-saved-card";
-import { PAYABLE, RESULT_WORDS, transitionFor } from "./transitions";
+import { PAYABLE, transitionFor } from "@/lib/lifecycle/verbs";
+import { RESULT_WORDS } from "./transitions";
 
 /**
  * Settles a pending attempt with a final gateway result, inside the caller's database transaction:

@@ -1,10 +1,5 @@
 import type { TransactionRow } from "@/db/queries/transactions";
-
-/**
- * States after which the customer is done here and goes back to the merchant. An expired transaction is not
- * among them: its page tells the customer the time ran out.
- */
-const FINISHED = ["paid", "authorized", "error", "canceled", "failed"];
+import { RETURNS_TO_MERCHANT } from "@/lib/lifecycle/verbs";
 
 /**
  * The merchant's redirect_url (or the admin default) with order_no, reference_number, session_id and the
@@ -17,7 +12,7 @@ export function merchantRedirectUrl(
   referenceNumber: string | null,
 ): string | null {
   const target = txn.redirect_url ?? defaultRedirectUrl;
-  if (!target || !FINISHED.includes(txn.state)) return null;
+  if (!target || !RETURNS_TO_MERCHANT.includes(txn.state)) return null;
   const url = new URL(target);
   for (const [key, value] of Object.entries(txn.extra)) {
     url.searchParams.set(key, typeof value === "string" ? value : JSON.stringify(value));

@@ -13,7 +13,7 @@ import { SESSION_ID } from "@/lib/transactions/get-transaction";
 import { askAboutQuietAttempts } from "./ask-about-quiet-attempts";
 import { openAttempt } from "./open-attempt";
 import { releaseUnfinishedAttempts } from "./release-unfinished-attempts";
-import { PAYABLE } from "./transitions";
+import { AWAITING_PAYMENT, PAYABLE } from "@/lib/lifecycle/verbs";
 
 export type StartPaymentResult =
   | { kind: "redirect"; url: string; referenceNumber: string }
@@ -69,7 +69,7 @@ async function startInTransaction(ctx: Ctx, input: StartPaymentInput): Promise<S
     // Gateways of one transaction may differ in operation: the one the customer picks decides it.
     if (gateway.operation !== txn.operation) await setTransactionOperation(trx, txn.session_id, gateway.operation);
     if (txn.state !== "pending") {
-      await moveTransaction(trx, txn.session_id, ["created", "attempted"], "pending");
+      await moveTransaction(trx, txn.session_id, AWAITING_PAYMENT, "pending");
       await insertEvent(trx, { sessionId: txn.session_id, kind: "state_changed", from: txn.state, to: "pending", cause: "payment_started", attemptId: attempt.id });
     }
     const started = await adapter.startPayment(tx, {

@@ -1,24 +1,11 @@
 import { z } from "zod";
-import type { GatewayOperation, TransactionState } from "@/db/types";
+import type { GatewayOperation } from "@/db/types";
+import { ATTEMPT_STATES, TRANSACTION_STATES } from "@/lib/lifecycle/states";
 import { NOTIFICATION_EVENTS } from "./transaction-fields";
 
 // The transaction as create, read and update return it (`representTransaction`), for the OpenAPI document.
 // Strict objects: a test parses real representations with it, so a field added there and not here fails.
 
-export const TRANSACTION_STATES = [
-  "created",
-  "pending",
-  "attempted",
-  "authorized",
-  "paid",
-  "failed",
-  "canceled",
-  "expired",
-  "voided",
-  "refunded",
-  "captured",
-  "error",
-] as const satisfies readonly TransactionState[];
 
 const OPERATIONS = ["purchase", "authorize"] as const satisfies readonly GatewayOperation[];
 
@@ -45,9 +32,6 @@ export const paymentMethodSchema = z
     fee_description: z.string().meta({ example: "No fee" }),
   })
   .meta({ description: "One way to pay, per code in pg_codes." });
-
-/** The states of a payment attempt (payment_attempts.state). */
-export const ATTEMPT_STATES = ["pending", "success", "declined", "canceled", "error", "expired", "superseded"] as const;
 
 const PAYMENT_REFERENCE = z.string().meta({ example: "CK9D2E4F6A8B0C1D3E" });
 

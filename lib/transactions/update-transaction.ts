@@ -13,6 +13,7 @@ import { canUseGateway, requireAction, type Caller } from "@/lib/auth/permission
 import type { Ctx } from "@/lib/context";
 import { Conflict, ValidationFailed } from "@/lib/errors";
 import { callerScope } from "@/lib/idempotency/idempotency-key";
+import { AWAITING_PAYMENT } from "@/lib/lifecycle/verbs";
 import { trimFraction } from "@/lib/money/decimal";
 import { mergeFieldErrors } from "@/lib/validation/parse-input";
 import { requireStorableText } from "@/lib/validation/storable-text";
@@ -23,8 +24,6 @@ import { writableColumns } from "./writable-columns";
 import { representTransaction } from "./represent-transaction";
 import { TRANSACTION_FIELDS, type TransactionField } from "./transaction-fields";
 import { isUniqueViolation } from "./unique-violation";
-
-const UPDATABLE_STATES = ["created", "attempted"];
 
 interface Input {
   caller: Caller;
@@ -48,7 +47,7 @@ export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input
     return await ctx.db.transaction().execute(async (trx) => {
       // Scope again under the row lock: the transaction's gateways may have changed since the route looked.
       const { txn } = await findOwnTransaction(trx, input.caller, input.sessionId, true);
-      if (!UPDATABLE_STATES.includes(txn.state)) {
+      if (!AWAITING_PAYMENT.includes(txn.state)) {
         throw new Conflict(`This transaction is ${txn.state}; only created or attempted transactions can be changed.`);
       }
 

@@ -3,8 +3,9 @@ import { DashboardChart } from "@/components/admin/dashboard-chart";
 import { SandboxWarning } from "@/components/admin/sandbox-warning";
 import { signedInAdmin } from "@/lib/admin/signed-in-admin";
 import { appContext } from "@/lib/context";
-import { dashboardFigures, SUCCEEDED, UNSUCCESSFUL, OPEN } from "@/lib/dashboard/dashboard-figures";
+import { dashboardFigures, OPEN } from "@/lib/dashboard/dashboard-figures";
 import { formatMoney } from "@/lib/i18n/format-money";
+import { SUCCEEDED, UNSUCCESSFUL } from "@/lib/lifecycle/verbs";
 
 const day = (date: Date | string) => new Date(date).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
