@@ -6,11 +6,14 @@ import { runScriptOrThrow, startScript, stopProcess, waitForOk } from "../shared
 export const APP_PORT = 3300;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const DATA_DIR = ".data/bench";
+/** Where the bench's build goes (next.config.ts's distDir with BENCH_BUILD=on). */
+export const BUILD_DIR = ".data/bench-next";
 
 /**
  * The production app's settings; LOG_LEVEL=warn so one log line per request does not dominate the figures. The
  * embedded job engine runs inside the app (as with `npm start`); ALLOW_PRIVATE_URLS lets it deliver webhooks to the
- * bench's receiver on 127.0.0.1, which production refuses otherwise; BENCH_FLOOR_PAGE serves the framework-floor page.
+ * bench's receiver on 127.0.0.1, which production refuses otherwise; BENCH_BUILD builds and serves the bench's own build
+ * (BUILD_DIR), which also holds the framework-floor page (next.config.ts), so the production build in .next is left alone.
  */
 export const appEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -26,13 +29,13 @@ export const appEnv: NodeJS.ProcessEnv = {
   JOB_ENGINE: "embedded",
   WORKER: "on",
   NEXT_TELEMETRY_DISABLED: "1",
-  BENCH_FLOOR_PAGE: "on",
+  BENCH_BUILD: "on",
   DATABASE_URL: "",
 };
 
 export function buildApp(skip: boolean): void {
-  if (skip && existsSync(".next/BUILD_ID")) {
-    process.stderr.write("Skipping the build (--no-build); using the existing .next.\n");
+  if (skip && existsSync(path.join(BUILD_DIR, "BUILD_ID"))) {
+    process.stderr.write(`Skipping the build (--no-build); using the existing ${BUILD_DIR}.\n`);
     return;
   }
   try {

@@ -273,7 +273,7 @@ export async function writeResults(r: Results, file: string): Promise<void> {
     "",
     "`GET /b/checkout/redirect/start/?session_id=…` (the `checkout_url`) of one created transaction (state `created`,",
     "one payment method), after a warm-up, against the framework's floor (`/bench/framework-floor`: a bare App Router",
-    "page of the same build, a server component with one plain form, served with `BENCH_FLOOR_PAGE=on`) and the",
+    "page of the same build, a server component with one plain form, only in the bench's build, `BENCH_BUILD=on`) and the",
     "physical one (a bare `node:http` server reading the transaction by its session id and writing a small form). Its",
     "JavaScript: every script file Chromium fetches for the page until the network is idle (those in the HTML and the",
     "client components' chunks loaded after), fetched again and gzipped (zlib's default level); the files the floor",
