@@ -83,7 +83,7 @@ runMain(async () => {
     ],
   };
   if (seeded > 0) {
-    results.settings.push(`${seeded} transactions seeded before the sections ran (npm run admin -- seed-transactions), with their attempts and events`);
+    results.settings.push(`${seeded} transactions seeded before the sections ran (npm run seed:bench), with their attempts and events`);
   }
   try {
     const dbUrl = await embeddedDatabaseUrl(DATA_DIR, "checkout");

@@ -1,7 +1,7 @@
 // npx tsx tools/explain-transaction-list.ts [--write FILE]: the admin transaction list's query for each of the
 // issue's cases (tools/bench/admin-cases.ts) and a few more, as EXPLAIN (ANALYZE, BUFFERS) on DATABASE_URL or the
 // embedded database, after a warm-up run, with the time of 20 more runs. Prints Markdown, or writes it to FILE.
-// Meant for a seeded table: npm run admin -- seed-transactions --count 1000000.
+// Meant for a seeded table: npm run seed:bench -- --count 1000000.
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -64,7 +64,7 @@ runMain(async () => {
       "# The transaction list's queries on a big table",
       "",
       `Written by \`npx tsx tools/explain-transaction-list.ts --write docs/admin/txlist-explain.md\` on ${new Date().toISOString()},`,
-      `on ${n.toLocaleString("en")} transactions made by \`npm run admin -- seed-transactions\`. Each query is the one the`,
+      `on ${n.toLocaleString("en")} transactions made by \`npm run seed:bench\`. Each query is the one the`,
       `list runs (db/queries/transaction-list.ts, a page of ${PAGE_SIZE} + 1 rows), run once to warm up, then ${RUNS} times`,
       "(the database's time for it over one connection, from this script), then explained with EXPLAIN (ANALYZE, BUFFERS).",
       `Load average of the machine at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (2 cores shared with other work).`,

@@ -8,7 +8,6 @@ import { addCurrency } from "@/lib/currencies/add-currency";
 import { setCurrencyEnabled } from "@/lib/currencies/set-currency-enabled";
 import { CredentialsKeyError } from "@/lib/crypto/credentials-cipher";
 import { DomainError } from "@/lib/errors";
-import { seedTransactions } from "@/lib/demo/seed-transactions";
 import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
 import { reencryptCredentials } from "@/lib/gateways/reencrypt-credentials";
 import { setGatewayEnabled } from "@/lib/gateways/set-gateway-enabled";
@@ -222,20 +221,6 @@ export const commands: Record<string, Command> = {
       const result = await createBulkPaymentRequests({ ctx, input: { caller, file: { name: path.basename(o.file!), bytes } } });
       // Exit code 1 when some lines were invalid: a script sees that the file needs fixing.
       return { lines: bulkSummaryLines(result), exitCode: result.counts.invalid > 0 ? 1 : 0 };
-    },
-  },
-  "seed-transactions": {
-    usage: "seed-transactions --count N",
-    async run(ctx, args) {
-      const o = parseOptions(args, { count: s }, ["count"]);
-      const started = Date.now();
-      const { inserted, run } = await seedTransactions({
-        ctx,
-        input: { count: numberOption(o.count, "count")! },
-        // Progress on stderr: a million rows take minutes, and stdout keeps the one summary line.
-        onProgress: (done, total) => process.stderr.write(`  ${done} of ${total} transactions\n`),
-      });
-      return [`Seeded ${inserted} transactions (run ${run}) in ${Math.round((Date.now() - started) / 1000)} s.`];
     },
   },
   "set-config": {

@@ -28,7 +28,7 @@ export async function listCases(db: Db): Promise<ListCase[]> {
     FROM transactions ORDER BY created_at DESC, session_id DESC OFFSET ${(DEEP_PAGE - 1) * PAGE_SIZE - 1} LIMIT 1`.execute(db);
   const pick = rows[0];
   const position = deep[0];
-  if (!pick || !position) throw new Error("The list's cases need a seeded table (npm run admin -- seed-transactions --count 1000000).");
+  if (!pick || !position) throw new Error("The list's cases need a seeded table (npm run seed:bench -- --count 1000000).");
   return [
     { name: "first", label: "first page", params: {} },
     { name: "filtered", label: "filtered page (state=paid, currency=KWD)", params: { state: "paid", currency: "KWD" } },

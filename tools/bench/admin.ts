@@ -50,9 +50,9 @@ export async function seedBigTable(count: number): Promise<{ username: string; p
   await admin("create-gateway", "--code", "card-auth", "--pg", "sandbox", "--currencies", "KWD,USD", "--operation", "authorize");
   await admin("create-gateway", "--code", "benefit", "--pg", "sandbox", "--currencies", "BHD");
   await admin("create-gateway", "--code", "mada", "--pg", "sandbox", "--currencies", "SAR");
-  process.stderr.write(`Seeding ${count} transactions (npm run admin -- seed-transactions) …\n`);
+  process.stderr.write(`Seeding ${count} transactions (npm run seed:bench) …\n`);
   const started = Date.now();
-  await admin("seed-transactions", "--count", String(count));
+  await runScriptOrThrow("tools/seed-transactions.ts", ["--count", String(count)], appEnv);
   process.stderr.write(`  seeded in ${Math.round((Date.now() - started) / 1000)} s\n`);
   const password = randomBytes(12).toString("hex");
   await admin("create-user", "--username", ADMIN_USER, "--password", password, "--superuser");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { analyzeSeededTables, countSeedableGateways, insertSeedTransactions } from "@/db/queries/seed-transactions";
+import { analyzeSeededTables, countSeedableGateways, insertSeedTransactions } from "./seed-queries";
 import type { Ctx } from "@/lib/context";
 import { BadRequest } from "@/lib/errors";
 import { parseInput } from "@/lib/validation/parse-input";
@@ -18,7 +18,7 @@ const BATCH = 50_000;
 
 /**
  * Fills the database with `count` made-up transactions (with attempts and events) for trying the admin panel and
- * measuring it on a big table (`npm run admin -- seed-transactions --count 1000000`). Set-based SQL, a batch at a
+ * measuring it on a big table (`npm run seed:bench -- --count 1000000`). Set-based SQL, a batch at a
  * time; the rows are spread over the enabled gateway settings and their currencies, which must exist first.
  */
 export async function seedTransactions({

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../client";
+import type { Db } from "@/db/client";
 
 /** The enabled gateway settings with their currencies that exist in the currencies list: what seeded rows use. */
 export async function countSeedableGateways(db: Db): Promise<number> {
