@@ -208,8 +208,9 @@ export async function writeResults(r: Results, file: string): Promise<void> {
   const md = [
     "# Benchmarks",
     "",
-    "The latest run of `npm run bench` (it rewrites this file). The app runs as in production (`next build`, then",
-    "`npm start`, with its embedded job engine) against a fresh embedded PostgreSQL, first filled with a million",
+    "The latest run of `npm run bench` (it rewrites this file). The app runs as in production (`next build`, with",
+    "the bench's framework-floor page added by `BENCH_BUILD=on`, then `npm start`, with its embedded job engine)",
+    "against a fresh embedded PostgreSQL, first filled with a million",
     "made-up transactions (`npm run seed:bench`; the settings below say how many). Each API endpoint is compared",
     "with a bare `node:http` server doing only the one SQL statement the request needs through `pg` into the same",
     "database (the baseline), and with a bare Next.js app whose route handlers do only that statement (the framework",
