@@ -10,12 +10,23 @@ const noDataLayer = {
   ],
 };
 
+// The product (what `npm start`, the worker and the admin CLI run) never imports the bench, fault and seeding tooling
+// in tools/ nor the tests' helpers; tools/ and test/ may import the product.
+const noTooling = [
+  { group: ["@/tools", "@/tools/*", "**/tools/*"], message: "tools/ is bench and fault tooling; the product does not import it." },
+  { group: ["@/test", "@/test/*", "**/test/*", "@/e2e/*", "**/e2e/*"], message: "The product does not import test helpers." },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
   {
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "proxy.ts"],
-    rules: { "no-restricted-imports": ["error", noDataLayer] },
+    rules: { "no-restricted-imports": ["error", { patterns: [...noDataLayer.patterns, ...noTooling] }] },
+  },
+  {
+    files: ["lib/**/*.ts", "db/**/*.ts", "inngest/**/*.ts", "server/**/*.ts", "next.config.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: noTooling }] },
   },
   {
     files: ["lib/**/*.ts", "db/**/*.ts", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "inngest/**/*.ts", "proxy.ts"],

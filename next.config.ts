@@ -1,5 +1,10 @@
 import type { NextConfig } from "next";
 
+// `npm run bench` builds and serves the app with BENCH_BUILD=on (tools/bench/app.ts): its own build, in
+// .data/bench-next, that also holds the bare framework-floor page the payment page is measured against
+// (app/(bench)/, files named *.bench.tsx). A production build (`npm run build`) has no such files and no /bench route.
+const benchBuild = process.env.BENCH_BUILD === "on";
+
 const nextConfig: NextConfig = {
   // Clients of the checkout interface do not follow redirects: every path answers with and without its slash.
   skipTrailingSlashRedirect: true,
@@ -8,6 +13,7 @@ const nextConfig: NextConfig = {
   // Server actions take the bulk payment requests' CSV (at most 2 MB, lib/legacy/bulk/bulk-limits.ts) with room for the form.
   experimental: { globalNotFound: true, serverActions: { bodySizeLimit: "3mb" } },
   serverExternalPackages: ["pg", "pino", "kysely", "graphile-worker", "resend", "twilio"],
+  ...(benchBuild ? { distDir: ".data/bench-next", pageExtensions: ["tsx", "ts", "jsx", "js", "bench.tsx"] } : {}),
 };
 
 export default nextConfig;

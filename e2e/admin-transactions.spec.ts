@@ -88,7 +88,7 @@ test("a user limited to one gateway sees only its transactions", async ({ page, 
   const password = "clerk-e2e-password-1";
   const username = `clerk-${Date.now().toString(36)}`;
   // The admin CLI on the e2e server's own (running) embedded database.
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "create-user", "--username", username, "--password", password, "--gateways", "sandbox-auth"], {
+  execFileSync(process.execPath, ["--import", "tsx", "server/admin.ts", "create-user", "--username", username, "--password", password, "--gateways", "sandbox-auth"], {
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54350", DATABASE_URL: "" },
     stdio: "pipe",
   });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { startSecondWebServer } from "./support/second-web-server";
 
-// A second web server (scripts/web-server.ts, as serve.ts starts it) on the e2e database, stopped with SIGTERM once
+// A second web server (server/web-server.ts, as serve.ts starts it) on the e2e database, stopped with SIGTERM once
 // its requests are answered. Its exit code is what systemd and pm2 report: a clean stop is 0, not 143.
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "chromium", "server-level, not a page"));
 

@@ -21,7 +21,7 @@ vi.hoisted(() => {
 
 const ctx = testContext();
 const cli = (args: string[], keys: { current?: string; previous?: string } = {}) =>
-  runScript("scripts/admin.ts", args, { CREDENTIALS_KEY: keys.current ?? A, CREDENTIALS_KEY_PREVIOUS: keys.previous ?? "" });
+  runScript("server/admin.ts", args, { CREDENTIALS_KEY: keys.current ?? A, CREDENTIALS_KEY_PREVIOUS: keys.previous ?? "" });
 const gateway = (code: string) => ctx.db.selectFrom("gateway_settings").selectAll().where("code", "=", code).executeTakeFirstOrThrow();
 const ring = (current: string) => ({ current: credentialsKey(current), previous: null });
 const idOf = (key: string) => credentialsKey(key).id.toString("hex");

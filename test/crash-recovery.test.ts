@@ -22,7 +22,7 @@ let worker: ChildProcess | null = null;
 function startWorkerProcess(): ChildProcess {
   // Retries every second for a minute: long enough to outlast the receiver's downtime.
   const schedule = Array.from({ length: 60 }, () => "1").join(",");
-  return spawnForTest(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  return spawnForTest(process.execPath, ["--import", "tsx", "server/worker.ts"], {
     env: { ...process.env, DATABASE_URL: env.DATABASE_URL, WEBHOOK_RETRY_SCHEDULE: schedule },
     stdio: "ignore",
   });

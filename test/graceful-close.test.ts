@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { gracefulClose } from "@/lib/http/graceful-close";
 
-// The web server's shutdown (scripts/web-server.ts). Under load on two web processes, SIGTERM to one of them
+// The web server's shutdown (server/web-server.ts). Under load on two web processes, SIGTERM to one of them
 // reset a request a client had just sent on an idle keep-alive connection: http.Server#close() closes those at
 // once. Requests still coming on open connections must be answered, each closing its connection.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hasMalformedEncoding } from "@/lib/http/malformed-target";
 
-// The web server answers these 400 before Next.js sees them (scripts/web-server.ts; e2e/server-limits.spec.ts).
+// The web server answers these 400 before Next.js sees them (server/web-server.ts; e2e/server-limits.spec.ts).
 describe("malformed request targets", () => {
   it("tells broken percent-encoding from good", () => {
     for (const bad of ["/b/checkout/v1/attachments/%E0%A4%A", "/x/%ZZ", "/x?session_id=%", "/x?q=100%"]) expect(hasMalformedEncoding(bad), bad).toBe(true);

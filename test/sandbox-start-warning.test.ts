@@ -7,7 +7,7 @@ import { createGateway } from "./support/factories";
 import { testContext } from "./support/test-context";
 
 // The start log's warning about sandbox gateways enabled on a public (https) APP_URL: the rule, the database's
-// gateways, and `npm run worker` saying it (scripts/serve.ts says it the same way, with its start lines).
+// gateways, and `npm run worker` saying it (server/serve.ts says it the same way, with its start lines).
 
 const ctx = testContext();
 
@@ -39,7 +39,7 @@ describe("the start log", () => {
 
   it("of `npm run worker` on an https APP_URL warns about them", async () => {
     await createGateway(ctx, { code: "worker-card", currencies: ["KWD"] });
-    const child = spawnForTest(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    const child = spawnForTest(process.execPath, ["--import", "tsx", "server/worker.ts"], {
       env: { ...process.env, DATABASE_URL: env.DATABASE_URL!, APP_URL: "https://pay.example.com", LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -90,7 +90,7 @@ describe("seedDemoData", () => {
   });
 });
 
-describe("seedDemoDataOnStart (the start's step: scripts/serve.ts)", () => {
+describe("seedDemoDataOnStart (the start's step: server/serve.ts)", () => {
   const EMPTY = { currencies: 0, gateways: 0, users: 0, keys: 0 };
 
   it("seeds a local trial: the embedded database on a local http APP_URL (DEMO_DATA=auto)", async () => {

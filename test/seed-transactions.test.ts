@@ -1,23 +1,31 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createGateway } from "./support/factories";
-import { runAdminCli } from "./support/run-script";
+import { runAdminCli, runScript } from "./support/run-script";
 import { testContext } from "./support/test-context";
 
-// `npm run admin -- seed-transactions --count N`: made-up transactions for trying the panel on a big table,
-// spread the way a year of a real service would be, each one consistent (its attempt, its events, its money).
+// `npm run seed:bench -- --count N` (tools/seed-transactions.ts): made-up transactions for trying the panel on a big
+// table, spread the way a year of a real service would be, each one consistent (its attempt, its events, its money).
+// Bench tooling: the product's admin CLI does not have it.
+const seedBench = (...args: string[]) => runScript("tools/seed-transactions.ts", args);
 
 const ctx = testContext();
 const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(ctx.db)).rows[0]!;
 
 describe("seed-transactions", () => {
+  it("is not a command of the admin CLI", async () => {
+    const result = await runAdminCli("seed-transactions", "--count", "10");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("Unknown command: seed-transactions");
+  });
+
   it("refuses wrong counts, and needs a gateway first, writing nothing", async () => {
     for (const args of [["--count", "0"], ["--count", "ten"], [], ["--count", "20000000"]]) {
-      const result = await runAdminCli("seed-transactions", ...args);
+      const result = await seedBench(...args);
       expect(result.code, args.join(" ")).toBe(2);
-      expect(result.stderr).toContain("Usage: npm run admin -- seed-transactions --count N");
+      expect(result.stderr).toContain("Usage: npm run seed:bench -- --count N");
     }
-    const result = await runAdminCli("seed-transactions", "--count", "10");
+    const result = await seedBench("--count", "10");
     expect(result).toMatchObject({ code: 1, stdout: "" });
     expect(result.stderr).toContain("No enabled gateway setting with a configured currency");
     expect(await one(sql<{ n: number }>`SELECT count(*)::int AS n FROM transactions`)).toEqual({ n: 0 });
@@ -27,7 +35,7 @@ describe("seed-transactions", () => {
     await createGateway(ctx, { code: "knet", currencies: ["KWD"] });
     await createGateway(ctx, { code: "card", currencies: ["KWD", "USD"] });
     await createGateway(ctx, { code: "card-auth", currencies: ["USD"], operation: "authorize" });
-    const result = await runAdminCli("seed-transactions", "--count", "600");
+    const result = await seedBench("--count", "600");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Seeded 600 transactions \(run [0-9a-f]{6}\) in \d+ s\.\n$/);
 
@@ -83,7 +91,7 @@ describe("seed-transactions", () => {
   });
 
   it("a second run adds to the first without clashing with its order numbers or references", async () => {
-    const result = await runAdminCli("seed-transactions", "--count", "300");
+    const result = await seedBench("--count", "300");
     expect(result.code).toBe(0);
     expect(await one(sql<Record<string, number>>`
       SELECT (SELECT count(*)::int FROM transactions) AS total,

@@ -6,7 +6,7 @@ import { startStallingProxy } from "./support/stalling-proxy";
 
 /** `npm run worker` under the tsx command on `databaseUrl`, once it says it started; its output so far and its exit. */
 async function startedWorker(databaseUrl: string, extraEnv: Record<string, string> = {}) {
-  const child = spawnForTest("node_modules/.bin/tsx", ["scripts/worker.ts"], {
+  const child = spawnForTest("node_modules/.bin/tsx", ["server/worker.ts"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "info", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });

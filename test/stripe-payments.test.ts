@@ -417,7 +417,7 @@ describe("Stripe credentials", () => {
   it("the CLI shows the same messages under the field, and never prints a key", async () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), "stripe-cli-")), "creds.json");
     const create = (code: string, mode: string) =>
-      runScript("scripts/admin.ts", ["create-gateway", "--code", code, "--pg", "stripe", "--currencies", "USD", "--mode", mode, "--credentials-file", file]);
+      runScript("server/admin.ts", ["create-gateway", "--code", code, "--pg", "stripe", "--currencies", "USD", "--mode", mode, "--credentials-file", file]);
     await writeFile(file, JSON.stringify({ secret_key: "sk_live_cliKey123456", webhook_signing_secret: "whsec_cliSecret123456" }));
     const refused = await create("stripe-cli", "sandbox");
     expect(refused.code).not.toBe(0);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { expect, type TestInfo } from "@playwright/test";
-import { embeddedDatabaseUrl } from "../../scripts/bench/database";
+import { embeddedDatabaseUrl } from "../../tools/shared/database";
 import { E2E_DATA_DIR } from "./credentials";
 
 export interface SecondWebServer {
@@ -12,7 +12,7 @@ export interface SecondWebServer {
 }
 
 /**
- * A second web server (scripts/web-server.ts, as serve.ts starts it) on the e2e server's database, `portOffset`
+ * A second web server (server/web-server.ts, as serve.ts starts it) on the e2e server's database, `portOffset`
  * above the main one, with `appUrl` as its public address (its own address by default); resolves once it is
  * healthy. It runs in its own process group, so a test can kill it whole.
  */
@@ -32,7 +32,7 @@ export async function startSecondWebServer(testInfo: TestInfo, options: { portOf
     NEXTAUTH_SECRET: `e2e-second-web-server-secret-${port}-0123456789`,
     LOG_LEVEL: "warn",
   };
-  const server = spawn(process.execPath, ["--import", "tsx", "scripts/web-server.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const server = spawn(process.execPath, ["--import", "tsx", "server/web-server.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
   server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -6,8 +6,8 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { openDatabase } from "@/db/connect";
 import { migrateDatabase } from "@/db/migrate-database";
-import { commands } from "@/scripts/admin-commands/commands";
-import { runMain } from "@/scripts/run-main";
+import { commands } from "@/server/admin-commands/commands";
+import { runMain } from "@/server/run-main";
 
 const need = (name: string): string => {
   const value = process.env[name];

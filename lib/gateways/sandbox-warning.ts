@@ -4,7 +4,7 @@ import type { Ctx } from "@/lib/context";
 /**
  * The loud warning for enabled sandbox gateway settings on a public (https) APP_URL, or null: there a customer
  * who pays with a test card (4111 1111 1111 1111) gets a paid transaction and the merchant a `paid` webhook,
- * though no money moved. Said by the start log (scripts/serve.ts, scripts/worker.ts) and the admin dashboard.
+ * though no money moved. Said by the start log (server/serve.ts, server/worker.ts) and the admin dashboard.
  */
 export function sandboxWarning(appUrl: string, sandboxCodes: string[]): string | null {
   if (!appUrl.startsWith("https://") || sandboxCodes.length === 0) return null;

@@ -1,6 +1,6 @@
 /**
  * The caller's address, for brute-force limits and the legacy allow-list: the last X-Forwarded-For entry. Our
- * web server (scripts/web-server.ts) sets that header from the socket, or keeps a trusted proxy's (TRUST_PROXY),
+ * web server (server/web-server.ts) sets that header from the socket, or keeps a trusted proxy's (TRUST_PROXY),
  * whose last entry is the address the proxy saw; see lib/http/forwarded-for.ts.
  */
 export function clientIp(headers: Headers): string {

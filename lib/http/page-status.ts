@@ -4,7 +4,7 @@ import type { ServerResponse } from "node:http";
 // A page's HTTP status. Next.js gives a page no way to set one: notFound() and forbidden() do answer 404 and 403,
 // but with an empty document that the browser draws with scripts only (vercel/next.js#62228), and the customer
 // pages must work without them. So a page renders what it shows as usual and calls answerStatus(); the web server
-// (scripts/web-server.ts) runs each request with the response at hand, and Next.js keeps a status set before it
+// (server/web-server.ts) runs each request with the response at hand, and Next.js keeps a status set before it
 // renders a page (it sets one itself only for its own 404s, errors and redirects).
 
 interface PageResponse {

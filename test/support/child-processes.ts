@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, type SpawnOptions } from "node:child_process";
 import { afterAll } from "vitest";
+import { killGroup } from "@/tools/shared/processes";
 
 // Every process a test file starts ends with the file, pass or fail: after its tests, and again when the test
 // process itself exits (a timed-out file's afterAll may never run). Each runs in its own process group, so that
@@ -11,15 +12,6 @@ const started = (holder.testChildProcesses ??= watchExit(new Set()));
 function watchExit(set: Set<ChildProcess>) {
   process.once("exit", () => set.forEach(killGroup));
   return set;
-}
-
-function killGroup(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
 }
 
 afterAll(() => started.forEach(killGroup));

@@ -2,7 +2,7 @@ import { encode } from "next-auth/jwt";
 import { sql } from "kysely";
 import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
 import type { Ctx } from "@/lib/context";
-import { seedTransactions } from "@/lib/demo/seed-transactions";
+import { seedTransactions } from "@/tools/seed-transactions/seed-transactions";
 import { env } from "@/lib/env";
 import { createTransaction } from "@/lib/transactions/create-transaction";
 import { createGateway, createUser } from "./factories";

@@ -1,0 +1,45 @@
+import { openDatabase } from "@/db/connect";
+import { migrateDatabase } from "@/db/migrate-database";
+import { type FieldErrors, DomainError, ValidationFailed } from "@/lib/errors";
+import type { Command } from "./commands";
+import { UsageError } from "./usage-error";
+
+export const USAGE_EXIT = 2;
+
+function flatten(fields: FieldErrors, prefix = ""): string[] {
+  return Object.entries(fields).flatMap(([key, value]) =>
+    Array.isArray(value) ? value.map((m) => `  ${prefix}${key}: ${m}`) : flatten(value, `${prefix}${key}.`),
+  );
+}
+
+/**
+ * Runs one command on DATABASE_URL or the embedded database (migrated first): its lines on stdout; a usage or
+ * argument error on stderr with `usagePrefix` + its usage (exit 2); a domain error's message (exit 1). Returns the
+ * exit code. The admin CLI (server/admin.ts) and the seeding tool (tools/seed-transactions.ts) run commands this way.
+ */
+export async function runCommand(command: Command, args: string[], usagePrefix: string): Promise<number> {
+  const database = await openDatabase({ adoptOrphan: false });
+  try {
+    await migrateDatabase(database.db, database.url);
+    const output = await command.run({ db: database.db }, args);
+    const { lines, exitCode } = Array.isArray(output) ? { lines: output, exitCode: 0 } : output;
+    process.stdout.write(lines.map((l) => l + "\n").join(""));
+    return exitCode;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\nUsage: ${usagePrefix}${command.usage}\n`);
+      return USAGE_EXIT;
+    }
+    if (error instanceof ValidationFailed) {
+      process.stderr.write(`Invalid arguments:\n${flatten(error.fields).join("\n")}\nUsage: ${usagePrefix}${command.usage}\n`);
+      return USAGE_EXIT;
+    }
+    if (error instanceof DomainError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}

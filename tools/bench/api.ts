@@ -1,0 +1,147 @@
+// The checkout API's create and GET against the bare baseline and the framework floor, and its SQL round trips.
+import type { ChildProcess } from "node:child_process";
+import { APP_URL, appEnv, DATA_DIR, startApp } from "./app";
+import { embeddedDatabaseUrl, withClient } from "../shared/database";
+import { FLOOR_URL, startFloor } from "./floor";
+import { send } from "../shared/http";
+import { CONNECTIONS, type Figures, measure, type Target } from "./load";
+import { countStatements, type StatementCount } from "./round-trips";
+import { startScript, stopProcess, waitForOk } from "../shared/processes";
+
+export type Measured = "create" | "createBaseline" | "createFloor" | "read" | "readBaseline" | "readFloor";
+
+/** The API's throughput and latency against the baseline and floor, and its SQL round trips. */
+export interface ApiResults {
+  figures: Partial<Record<Measured, Figures>>;
+  createStatements: StatementCount;
+  readStatements: StatementCount;
+  baselineStatements: number;
+}
+
+export const BASELINE_URL = "http://127.0.0.1:3301";
+export const WARM_UP_SECONDS = 3;
+export const COUNTED_REQUESTS = 20;
+const BODY = JSON.stringify({ amount: "10.500", currency_code: "KWD", pg_codes: ["card"] });
+export const JSON_HEADERS = { "Content-Type": "application/json" };
+
+type Counts = Omit<ApiResults, "figures">;
+
+/** The baseline's (and floor's) one-statement INSERT and SELECT by primary key, as load targets. */
+export interface Floors {
+  insertBaseline: Target;
+  selectBaseline: Target;
+  insertFloor?: Target;
+  selectFloor?: Target;
+}
+
+/** JSON POSTs authenticated with the API key. */
+export const apiHeaders = (apiKey: string) => ({ ...JSON_HEADERS, Authorization: `Api-Key ${apiKey}` });
+
+/** Starts the bare node:http baseline server (tools/bench/baseline-server.ts) into `helpers`. */
+export async function startBaseline(dbUrl: string, helpers: ChildProcess[]): Promise<void> {
+  const baseline = startScript("tools/bench/baseline-server.ts", ["3301", dbUrl], appEnv, "baseline");
+  helpers.push(baseline);
+  await waitForOk(`${BASELINE_URL}/health`, baseline);
+}
+
+/**
+ * Starts the baseline server and (with `withFloor`) the framework floor into `helpers`, with their table and one row,
+ * and returns their INSERT and SELECT targets.
+ */
+export async function startFloors(dbUrl: string, helpers: ChildProcess[], withFloor: boolean): Promise<Floors> {
+  await withClient(dbUrl, (c) =>
+    c.query(`CREATE TABLE IF NOT EXISTS bench_baseline (id bigserial PRIMARY KEY, session_id text, amount numeric,
+      currency text, pg_codes text[], created_at timestamptz DEFAULT now())`),
+  );
+  await startBaseline(dbUrl, helpers);
+  const insertBaseline: Target = { url: `${BASELINE_URL}/baseline`, method: "POST", headers: JSON_HEADERS, body: BODY };
+  const { id } = await send<{ id: string }>(insertBaseline);
+  const floors: Floors = { insertBaseline, selectBaseline: { url: `${BASELINE_URL}/baseline/${id}` } };
+  if (withFloor) {
+    const floor = startFloor(dbUrl);
+    helpers.push(floor);
+    floors.insertFloor = { url: `${FLOOR_URL}/insert`, method: "POST", headers: JSON_HEADERS, body: BODY };
+    floors.selectFloor = { url: `${FLOOR_URL}/select/${id}` };
+    await waitForOk(floors.selectFloor.url, floor);
+  }
+  return floors;
+}
+
+/** Starts the baseline (and floor) into `helpers`, and returns the create and GET targets of all. */
+async function appAndFloors(apiKey: string, dbUrl: string, helpers: ChildProcess[], withFloor: boolean) {
+  const floors = await startFloors(dbUrl, helpers, withFloor);
+  const create: Target = { url: `${APP_URL}/b/checkout/v1/pymt-txn/`, method: "POST", headers: apiHeaders(apiKey), body: BODY };
+  const { session_id: sessionId } = await send<{ session_id: string }>(create);
+  const targets: Partial<Record<Measured, Target>> = {
+    create,
+    createBaseline: floors.insertBaseline,
+    createFloor: floors.insertFloor,
+    read: { url: `${APP_URL}/b/checkout/v1/pymt-txn/${sessionId}` },
+    readBaseline: floors.selectBaseline,
+    readFloor: floors.selectFloor,
+  };
+  return targets;
+}
+
+/**
+ * Runs `count` on the app started with WORKER=off, given its database's URL and a list for the helper processes it
+ * starts: otherwise the embedded job worker's own statements (its polling, and the jobs requests queue) land in the
+ * same pg_stat_statements and are counted as the requests'. The app and helpers are stopped afterwards; the jobs
+ * wait for the next start.
+ */
+export async function onIdleApp<T>(count: (dbUrl: string, helpers: ChildProcess[]) => Promise<T>): Promise<T> {
+  process.stderr.write("Counting SQL round trips (app with WORKER=off) …\n");
+  const stopApp = await startApp({ WORKER: "off" });
+  const helpers: ChildProcess[] = [];
+  try {
+    return await count(await embeddedDatabaseUrl(DATA_DIR, "checkout"), helpers);
+  } finally {
+    for (const helper of helpers) await stopProcess(helper);
+    await stopApp();
+  }
+}
+
+/** SQL round trips per create and GET (and the baseline INSERT's, as a check), counted on the idle app (onIdleApp). */
+export function countRoundTrips(apiKey: string): Promise<Counts> {
+  return onIdleApp(async (dbUrl, helpers) => {
+    const targets = await appAndFloors(apiKey, dbUrl, helpers, false);
+    for (let i = 0; i < 5; i++) for (const t of Object.values(targets)) if (t) await send(t); // first requests out of the count
+    return withClient(dbUrl, async (c) => ({
+      createStatements: await countStatements(c, () => send(targets.create!), COUNTED_REQUESTS),
+      readStatements: await countStatements(c, () => send(targets.read!), COUNTED_REQUESTS),
+      baselineStatements: (await countStatements(c, () => send(targets.createBaseline!), COUNTED_REQUESTS)).perRequest,
+    }));
+  });
+}
+
+/** Loads create and GET of the app, the baseline and (unless `withFloor` is false) the floor, started into `helpers`. */
+export async function measureApi(
+  apiKey: string,
+  dbUrl: string,
+  helpers: ChildProcess[],
+  seconds: number,
+  withFloor: boolean,
+): Promise<ApiResults["figures"]> {
+  const targets = await appAndFloors(apiKey, dbUrl, helpers, withFloor);
+  // Each endpoint right after its baseline (and floor), so a change in the machine's load skews the ratios less.
+  return measureInTurn(targets, ["createBaseline", "createFloor", "create", "readBaseline", "readFloor", "read"], seconds);
+}
+
+/** Warms up each of `targets` present, then loads them in `order`. */
+export async function measureInTurn<K extends string>(
+  targets: Partial<Record<K, Target>>,
+  order: K[],
+  seconds: number,
+): Promise<Partial<Record<K, Figures>>> {
+  const present = order.filter((name) => targets[name]);
+  process.stderr.write(`Warming up (${WARM_UP_SECONDS} s per endpoint) …\n`);
+  for (const name of present) await measure(targets[name]!, WARM_UP_SECONDS);
+  const figures: Partial<Record<K, Figures>> = {};
+  for (const name of present) {
+    process.stderr.write(`Measuring ${name} (${CONNECTIONS} connections, ${seconds} s) …\n`);
+    const f = await measure(targets[name]!, seconds);
+    process.stderr.write(`  ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.failed} failed\n`);
+    figures[name] = f;
+  }
+  return figures;
+}

@@ -1,0 +1,340 @@
+import { promises as fs } from "node:fs";
+import { adminChecks, adminLines, type AdminFigures } from "./admin";
+import type { ApiResults, Measured } from "./api";
+import type { ExpiryFigures } from "./expiry";
+import type { Figures } from "./load";
+import { type OperationMeasured, type OperationsResults, PAID_AMOUNT, REFUND_AMOUNT, REFUND_POOL } from "./operations";
+import type { PageFigures } from "./page";
+import { type Check, expiryChecks, expiryLines, pageChecks, pageLines, webhookChecks, webhookLines } from "./report-flows";
+import type { StatementCount } from "./round-trips";
+import { type CardMeasured, type CardsResults, CHARGE_AMOUNT, CHARGED_AGREEMENT, SAVED_CARDS } from "./saved-cards";
+import type { WebhookFigures } from "./webhooks";
+
+/** One run's results; a section is absent when --only left it out. */
+export interface Results {
+  date: string;
+  machine: string;
+  settings: string[];
+  api?: ApiResults;
+  operations?: OperationsResults;
+  cards?: CardsResults;
+  page?: PageFigures;
+  webhooks?: WebhookFigures;
+  expiry?: ExpiryFigures;
+  admin?: AdminFigures;
+}
+
+/** A row of a figures table: compared with its baseline's row and (an endpoint's) its floor's. */
+interface Row<K extends string> {
+  name: K;
+  label: string;
+  baseline?: K;
+  floor?: K;
+}
+
+const FLOOR_LABELS = {
+  INSERT: ["floor: bare Next.js route handler + pg INSERT", "baseline: node:http + pg INSERT … RETURNING"],
+  SELECT: ["floor: bare Next.js route handler + pg SELECT", "baseline: node:http + pg SELECT by primary key"],
+} as const;
+
+/** The rows of `endpoints`, then of their floor and baseline (doing `statement`). */
+function endpointRows<K extends string>(endpoints: [K, string][], floor: K, baseline: K, statement: keyof typeof FLOOR_LABELS): Row<K>[] {
+  const [floorLabel, baselineLabel] = FLOOR_LABELS[statement];
+  return [
+    ...endpoints.map(([name, label]) => ({ name, label, baseline, floor })),
+    { name: floor, label: floorLabel, baseline },
+    { name: baseline, label: baselineLabel },
+  ];
+}
+
+const API_ROWS: Row<Measured>[] = [
+  ...endpointRows([["create", "create: POST /b/checkout/v1/pymt-txn/"]], "createFloor", "createBaseline", "INSERT"),
+  ...endpointRows([["read", "GET /b/checkout/v1/pymt-txn/{session_id}"]], "readFloor", "readBaseline", "SELECT"),
+];
+
+const OPERATION_ROWS: Row<OperationMeasured>[] = [
+  ...endpointRows(
+    [
+      ["refund", `partial refund: POST /b/pbl/v2/operation/ (${REFUND_AMOUNT} KWD, ${REFUND_POOL} paid transactions in turn)`],
+      ["refundOne", "partial refund, all of one paid transaction (its row locks)"],
+    ],
+    "refundFloor",
+    "refundBaseline",
+    "INSERT",
+  ),
+  ...endpointRows([["inquiry", "inquiry: POST /b/pbl/v2/inquiry/ (paid, nothing pending)"]], "inquiryFloor", "inquiryBaseline", "SELECT"),
+];
+
+const CARD_ROWS: Row<CardMeasured>[] = [
+  ...endpointRows(
+    [["autoDebit", `auto-debit: POST /b/pbl/v2/auto-debit/ (${CHARGE_AMOUNT} KWD, a created auto_debit transaction each)`]],
+    "autoDebitFloor",
+    "autoDebitBaseline",
+    "INSERT",
+  ),
+  ...endpointRows([["list", `saved cards: POST /b/pbl/v2/card/ (${SAVED_CARDS} cards with agreements)`]], "listFloor", "listBaseline", "SELECT"),
+];
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : Infinity);
+const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
+const times = (r: number) => `${r.toFixed(2)}×`;
+
+/** The issue's API targets, measured against the baselines of the same run. */
+function apiChecks(api: ApiResults): Check[] {
+  const { create, createBaseline, read, readBaseline } = api.figures as Record<Measured, Figures>;
+  const createRatio = ratio(create.rps, createBaseline.rps);
+  const readRatio = ratio(read.rps, readBaseline.rps);
+  const createP99 = ratio(create.p99, createBaseline.p99);
+  const readP99 = ratio(read.p99, readBaseline.p99);
+  const trips = api.createStatements.perRequest;
+  return [
+    { target: "create req/s ≥ 30% of the baseline INSERT's", measured: pct(createRatio), pass: createRatio >= 0.3 },
+    { target: "GET req/s ≥ 35% of the baseline SELECT's", measured: pct(readRatio), pass: readRatio >= 0.35 },
+    { target: "create p99 ≤ 3× the baseline's p99", measured: times(createP99), pass: createP99 <= 3 },
+    { target: "GET p99 ≤ 3× the baseline's p99", measured: times(readP99), pass: readP99 <= 3 },
+    { target: "≤ 4 SQL round trips per create", measured: String(trips), pass: trips <= 4 },
+  ];
+}
+
+/** The issue's target for refunds: our own round trips, the sandbox gateway's statements being "the gateway call". */
+function operationChecks(o: OperationsResults): Check[] {
+  const { own, gateway } = refundTrips(o);
+  const measured = `${own} (+ ${gateway} in the sandbox gateway)`;
+  return [{ target: "≤ 4 SQL round trips per partial refund, plus the gateway call", measured, pass: own <= 4 }];
+}
+
+function refundTrips(o: OperationsResults): { own: number; gateway: number } {
+  return { own: o.refundStatements.perRequest - o.refundGatewayStatements, gateway: o.refundGatewayStatements };
+}
+
+export function checkTargets(r: Results): Check[] {
+  return [
+    ...(r.api ? apiChecks(r.api) : []),
+    ...(r.operations ? operationChecks(r.operations) : []),
+    ...(r.page ? pageChecks(r.page) : []),
+    ...(r.webhooks ? webhookChecks(r.webhooks) : []),
+    ...(r.expiry ? expiryChecks(r.expiry) : []),
+    ...(r.admin ? adminChecks(r.admin) : []),
+  ];
+}
+
+/** Sections whose requests failed (non-2xx, errors, timeouts under load): such a run is not written down. */
+export function failedSections(r: Results): string[] {
+  const loaded = [
+    ...Object.entries(r.api?.figures ?? {}),
+    ...Object.entries(r.operations?.figures ?? {}),
+    ...Object.entries(r.cards?.figures ?? {}),
+  ];
+  const failed = loaded.filter(([, f]) => f.failed > 0).map(([name]) => name);
+  return [...failed, ...(r.page && r.page.loaded.failed > 0 ? ["payment page"] : [])];
+}
+
+function figuresTable<K extends string>(figures: Partial<Record<K, Figures>>, table: Row<K>[]): string[] {
+  const rows = table.flatMap(({ name, label, baseline, floor }) => {
+    const f = figures[name];
+    if (!f) return [];
+    const base = baseline && figures[baseline];
+    const fl = floor && figures[floor];
+    const vsBase = base ? `${pct(ratio(f.rps, base.rps))} | ${times(ratio(f.p99, base.p99))}` : "— | —";
+    return [`| ${label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.total} | ${f.failed} | ${vsBase} | ${fl ? pct(ratio(f.rps, fl.rps)) : "—"} |`];
+  });
+  return [
+    "| Endpoint | req/s | p50 ms | p99 ms | requests | failed | req/s vs baseline | p99 vs baseline | req/s vs floor |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows,
+  ];
+}
+
+function statementLines(name: string, s: StatementCount): string[] {
+  return [`${name}: ${s.perRequest} SQL round trips per request`, ...s.statements.map((q) => `  ${q.calls}× ${q.query.slice(0, 100)}`)];
+}
+
+function operationStatementLines(o: OperationsResults): string[] {
+  const { own, gateway } = refundTrips(o);
+  return [
+    ...statementLines("partial refund", o.refundStatements),
+    `  = ${own} of ours + ${gateway} of the sandbox gateway's (statements on its own tables)`,
+    ...statementLines("inquiry", o.inquiryStatements),
+  ];
+}
+
+function cardStatementLines(c: CardsResults): string[] {
+  const gateway = c.autoDebitGatewayStatements;
+  return [
+    ...statementLines("auto-debit", c.autoDebitStatements),
+    `  = ${c.autoDebitStatements.perRequest - gateway} of ours + ${gateway} of the sandbox gateway's (statements on its own tables)`,
+    ...statementLines("card list", c.listStatements),
+  ];
+}
+
+export function printResults(r: Results): void {
+  const checks = checkTargets(r);
+  const section = (title: string, lines: string[]) => ["", `${title}:`, ...lines];
+  const lines = [
+    "",
+    `Benchmark ${r.date}`,
+    `  ${r.machine}`,
+    ...r.settings.map((s) => `  ${s}`),
+    ...(r.api
+      ? [
+          ...section("API", figuresTable(r.api.figures, API_ROWS)),
+          "",
+          ...statementLines("create", r.api.createStatements),
+          ...statementLines("GET", r.api.readStatements),
+          `baseline INSERT (a check of the counting): ${r.api.baselineStatements} per request`,
+        ]
+      : []),
+    ...(r.operations ? [...section("Operations", figuresTable(r.operations.figures, OPERATION_ROWS)), "", ...operationStatementLines(r.operations)] : []),
+    ...(r.cards ? [...section("Saved cards", figuresTable(r.cards.figures, CARD_ROWS)), "", ...cardStatementLines(r.cards)] : []),
+    ...(r.page ? section("Hosted payment page", pageLines(r.page)) : []),
+    ...(r.webhooks ? section("Webhook latency (embedded engine)", webhookLines(r.webhooks)) : []),
+    ...(r.expiry ? section("Expiry lag", expiryLines(r.expiry)) : []),
+    ...(r.admin ? section("Admin transaction list", adminLines(r.admin)) : []),
+    "",
+    "Targets:",
+    ...checks.map((c) => `  ${c.pass ? "PASS" : "FAIL"}  ${c.target}: ${c.measured}`),
+    "",
+    checks.every((c) => c.pass) ? "All targets met." : `TARGETS MISSED: ${checks.filter((c) => !c.pass).length} of ${checks.length}.`,
+    "",
+  ];
+  process.stdout.write(lines.join("\n"));
+}
+
+/** Rewrites `file` with a full run's results (every section present). */
+export async function writeResults(r: Results, file: string): Promise<void> {
+  const { api, operations, cards, page, webhooks, expiry, admin } = r;
+  if (!api || !operations || !cards || !page || !webhooks || !expiry || !admin) throw new Error("Only a full run (no --only) is written down.");
+  const checks = checkTargets(r);
+  const md = [
+    "# Benchmarks",
+    "",
+    "The latest run of `npm run bench` (it rewrites this file). The app runs as in production (`next build`, with",
+    "the bench's framework-floor page added by `BENCH_BUILD=on`, then `npm start`, with its embedded job engine)",
+    "against a fresh embedded PostgreSQL, first filled with a million",
+    "made-up transactions (`npm run seed:bench`; the settings below say how many). Each API endpoint is compared",
+    "with a bare `node:http` server doing only the one SQL statement the request needs through `pg` into the same",
+    "database (the baseline), and with a bare Next.js app whose route handlers do only that statement (the framework",
+    "floor), all measured in the same run; so are the operations API's partial refund and the status inquiry, and the",
+    "saved-card endpoints' card list and auto-debit. Then the hosted payment page, webhook latency and expiry lag are",
+    "measured on the same app, in that order, and last the admin panel's transaction list.",
+    "",
+    `- Date: ${r.date}`,
+    `- Machine: ${r.machine}`,
+    ...r.settings.map((s) => `- ${s}`),
+    "",
+    "## API figures",
+    "",
+    ...figuresTable(api.figures, API_ROWS),
+    "",
+    "## Operations",
+    "",
+    `Partial refunds of ${REFUND_AMOUNT} KWD (\`{"operation":"refund","session_id":…,"amount":"${REFUND_AMOUNT}"}\`, Api-Key) of`,
+    `transactions of ${PAID_AMOUNT} KWD paid beforehand through the sandbox (approve card, the webhook section's flow):`,
+    `spread over ${REFUND_POOL} transactions, each request taking the next, then all on one transaction (every refund`,
+    "updates the transaction's row twice, claiming then settling, and locks the sandbox's payment row while it answers).",
+    "Only 200 counts as a success. The sandbox gateway runs in the app's process on the same database: every refund",
+    "reads all the refunds it has done on that payment, so its share grows with the run. Inquiries (`{\"session_id\":…}`)",
+    "of a paid transaction with nothing pending: the transaction's representation. Compared with the baseline's and",
+    "floor's one-statement INSERT (refunds) and SELECT by primary key (inquiry).",
+    "",
+    ...figuresTable(operations.figures, OPERATION_ROWS),
+    "",
+    "SQL round trips, counted as for the API (below), over sequential requests: a partial refund's, the sandbox",
+    "gateway's statements apart (they stand for the gateway call), and an inquiry's.",
+    "",
+    "```",
+    ...operationStatementLines(operations),
+    "```",
+    "",
+    "## Saved cards",
+    "",
+    `One customer with ${SAVED_CARDS} cards saved through the sandbox, each by paying an auto_debit transaction of ${CHARGE_AMOUNT} KWD`,
+    "(approve card; the sandbox always saves the card of an auto_debit payment) under an agreement of its own",
+    "(unscheduled, variable amount). The card list (`{\"customer_id\":…,\"type\":\"sandbox\"}`, Api-Key) answers the bare",
+    "array of them, each with its agreements; compared with the baseline's and floor's SELECT by primary key.",
+    `Auto-debits (\`{"session_id":…,"token":…}\`) charge the card of agreement ${CHARGED_AGREEMENT} without the customer,`,
+    `each on a created auto_debit transaction of its own (same customer and agreement, ${CHARGE_AMOUNT} KWD), created through`,
+    "the API before the load (the warm-up's pool, then a fresh one for the measured load, sized from the warm-up's",
+    "rate with room to spare); only 200 (charged) counts as a success. Each claims the transaction (created →",
+    "pending) in one database transaction, calls the sandbox gateway (in the app's process, on the same database: it",
+    "records the charge and answers at once) and settles the result in another. All of them charge one agreement,",
+    "whose charge count they reserve in turn at each claim's commit: an auto-debit's worst case. Compared with the",
+    "baseline's and floor's one-statement INSERT.",
+    "",
+    ...figuresTable(cards.figures, CARD_ROWS),
+    "",
+    "SQL round trips, counted as for the API (below), over sequential requests: an auto-debit's, the sandbox gateway's",
+    "statements apart (they stand for the gateway call), and a card list's.",
+    "",
+    "```",
+    ...cardStatementLines(cards),
+    "```",
+    "",
+    "## Hosted payment page",
+    "",
+    "`GET /b/checkout/redirect/start/?session_id=…` (the `checkout_url`) of one created transaction (state `created`,",
+    "one payment method), after a warm-up, against the framework's floor (`/bench/framework-floor`: a bare App Router",
+    "page of the same build, a server component with one plain form, only in the bench's build, `BENCH_BUILD=on`) and the",
+    "physical one (a bare `node:http` server reading the transaction by its session id and writing a small form). Its",
+    "JavaScript: every script file Chromium fetches for the page until the network is idle (those in the HTML and the",
+    "client components' chunks loaded after), fetched again and gzipped (zlib's default level); the files the floor",
+    "page does not load are ours. LCP: Playwright drives Debian's Chromium with the DevTools protocol's network and CPU",
+    "emulation, a new browser context (empty cache) per load, and reads the last `largest-contentful-paint` entry after",
+    "`load`.",
+    "",
+    ...pageLines(page),
+    "",
+    "## Webhook latency (embedded engine)",
+    "",
+    "Each transaction is created with `webhook_url` = a local `node:http` receiver (the app runs with",
+    "`ALLOW_PRIVATE_URLS=true`) and paid through the real HTTP flow with the sandbox's approve card: POST",
+    "`/b/checkout/redirect/pay/` → 303 to the sandbox card page → GET it and POST its card form (a server action, as a",
+    "browser without scripts sends it) → 303 to our return URL → GET it (303 to the result page, not followed). The sandbox's own server-to-server callback races the return, as",
+    "designed. Latency = the receiver's `Date.now()` when the POST for the event arrived − the `transaction_events`",
+    "row (to_state `paid`)'s `created_at` (PostgreSQL's `now()`: the start of the database transaction that recorded the",
+    "result; same machine, same clock). Percentiles by nearest rank (p99 of 100 = the 99th smallest).",
+    "",
+    ...webhookLines(webhooks),
+    "",
+    "## Expiry lag",
+    "",
+    "With 'Expire Payment Transactions?' on (the default), transactions are created with `expiration_time` `00:00:03`",
+    "and left alone; lag = the `transaction_events` row (to_state `expired`)'s `created_at` − the transaction's",
+    "`expires_at`, polled until all expired or 30 s. p99 of 50 by nearest rank is the largest.",
+    "",
+    ...expiryLines(expiry),
+    "",
+    "## Admin transaction list",
+    "",
+    "The admin panel's `/admin/transactions` (a server-rendered page: the signed-in user read from the database, the",
+    "filter choices, one page of 50 by keyset) for the issue's cases, its live JSON's first page, against a bare",
+    "Next.js route handler doing the first page's SELECT (the floor) and the app's bare page. The transactions are",
+    "those every section above ran on (see the settings); the indexes and plans are in docs/admin/txlist-explain.md.",
+    "",
+    ...adminLines(admin),
+    "",
+    "## Targets",
+    "",
+    "| Target | Measured | Result |",
+    "|---|---|---|",
+    ...checks.map((c) => `| ${c.target} | ${c.measured} | ${c.pass ? "pass" : "**fail**"} |`),
+    "",
+    "## SQL round trips",
+    "",
+    "Counted with `pg_stat_statements` (preloaded in the bench's cluster, tracking switched on only for the count) over",
+    `${api.createStatements.requests} sequential requests on an otherwise idle app, started for the count with \`WORKER=off\` (before the loads):`,
+    "with the embedded job worker running, its own statements (polling, expiry scheduling) land in the same statistics",
+    "and would be counted as the request's. node-pg sends each statement in one round trip (BEGIN and COMMIT would be",
+    "statements of their own), so statements per request are round trips per request. The API key and the checkout",
+    "configuration come from the process's cache after the first (uncounted) requests; the first create after a change",
+    "to them, or any while the cache's change listener is down, makes 3 (key lookup, configuration, INSERT). The",
+    `baseline's INSERT, counted the same way, gives ${api.baselineStatements} per request.`,
+    "",
+    "```",
+    ...statementLines("create", api.createStatements),
+    ...statementLines("GET", api.readStatements),
+    "```",
+    "",
+  ];
+  await fs.writeFile(file, md.join("\n"));
+}
