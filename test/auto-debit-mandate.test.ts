@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { nextChargeDate } from "@/lib/auto-debit/agreement-cycle";
 import { startCheckoutApi } from "./support/checkout-setup";
 import { minimal, txnPath } from "./support/checkout-samples";
-import { CARDS, deliverReturn, payWith, stateOf } from "./support/payment-flow";
+import { CARDS, deliverReturn, monthlyAgreement, NEXT_YEAR, payWith, stateOf } from "./support/payment-flow";
 
 // An auto-debit stays inside the mandate the customer accepted on the payment page, over HTTP against a real
 // database and the sandbox gateway: the currency the agreement was accepted in (every type), one charge a cycle
@@ -17,18 +17,7 @@ beforeAll(async () => {
 });
 const db = () => api.ctx.db;
 
-const FUTURE = `${new Date().getUTCFullYear() + 1}-12-31`;
 const utcDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const monthly = (id: string, more: Record<string, unknown> = {}) => ({
-  id,
-  type: "recurring",
-  amount_variability: "fixed",
-  expiry_date: FUTURE,
-  cycle_interval_days: 30,
-  frequency: "monthly",
-  total_cycles: 12,
-  ...more,
-});
 
 async function autoDebitTxn(customer: string, agreement: Record<string, unknown>, fields: Record<string, unknown> = {}): Promise<string> {
   const res = await api.create(minimal({ payment_type: "auto_debit", customer_id: customer, agreement, ...fields }));
@@ -104,8 +93,8 @@ describe("the currency the agreement was accepted in", () => {
   });
 
   it.each([
-    ["recurring", monthly("cur-recurring", { amount_variability: "variable" })],
-    ["installment", { id: "cur-installment", type: "installment", amount_variability: "fixed", expiry_date: FUTURE, total_cycles: 6 }],
+    ["recurring", monthlyAgreement("cur-recurring", { amount_variability: "variable" })],
+    ["installment", { id: "cur-installment", type: "installment", amount_variability: "fixed", expiry_date: NEXT_YEAR, total_cycles: 6 }],
     ["unscheduled", { id: "cur-unscheduled", type: "unscheduled" }],
     ["event_based", { id: "cur-event", type: "event_based", amount_variability: "variable" }],
   ])("is refused for a %s agreement too", async (type, agreement) => {
@@ -122,7 +111,7 @@ describe("the currency the agreement was accepted in", () => {
 
 describe("one charge a cycle, counted from the last charge", () => {
   it("a monthly agreement (cycle_interval_days 30) is not charged twice in a minute: the first payment counts, then each auto-debit", async () => {
-    const agreement = monthly("sub-month");
+    const agreement = monthlyAgreement("sub-month");
     const { token } = await setUp("cust-month", agreement);
     // The customer paid this cycle on the page a moment ago.
     const tooEarly = await autoDebitTxn("cust-month", agreement);
@@ -148,7 +137,7 @@ describe("one charge a cycle, counted from the last charge", () => {
   });
 
   it("without cycle_interval_days, the frequency's calendar period: monthly is the same day next month", async () => {
-    const agreement = { id: "sub-freq", type: "installment", amount_variability: "fixed", expiry_date: FUTURE, total_cycles: 6, frequency: "monthly" };
+    const agreement = { id: "sub-freq", type: "installment", amount_variability: "fixed", expiry_date: NEXT_YEAR, total_cycles: 6, frequency: "monthly" };
     const { token } = await setUp("cust-freq", agreement);
     const next = await autoDebitTxn("cust-freq", agreement);
     await refused("cust-freq", next, token, {
@@ -161,7 +150,7 @@ describe("one charge a cycle, counted from the last charge", () => {
   });
 
   it("two transactions charged at the same moment under a monthly agreement: one is charged, the other refused, every time", async () => {
-    const agreement = monthly("sub-race");
+    const agreement = monthlyAgreement("sub-race");
     const { token } = await setUp("cust-race", agreement);
     for (let round = 1; round <= 5; round++) {
       await backdateLastCharge("cust-race", "sub-race", 30);
@@ -181,7 +170,7 @@ describe("one charge a cycle, counted from the last charge", () => {
   });
 
   it("a declined auto-debit gives its cycle back: the merchant may try again in the same cycle, and then no more", async () => {
-    const agreement = monthly("sub-decl", { amount_variability: "variable" });
+    const agreement = monthlyAgreement("sub-decl", { amount_variability: "variable" });
     const { token } = await setUp("cust-decl", agreement);
     await backdateLastCharge("cust-decl", "sub-decl", 30);
     const before = await db().selectFrom("card_agreements").select("last_charge_at").where("agreement_id", "=", "sub-decl").executeTakeFirstOrThrow();
@@ -243,7 +232,7 @@ describe("max_amount_per_cycle", () => {
 });
 
 describe("PATCH and PUT of an auto_debit or save_card transaction", () => {
-  const agreement = monthly("sub-patch");
+  const agreement = monthlyAgreement("sub-patch");
   const row = (sessionId: string) =>
     db().selectFrom("transactions").select(["payment_type", "agreement", "amount", "order_no"]).where("session_id", "=", sessionId).executeTakeFirstOrThrow();
 
@@ -301,7 +290,7 @@ describe("PATCH and PUT of an auto_debit or save_card transaction", () => {
 
   it("a PATCH of the agreement alone changes the agreement and keeps auto_debit", async () => {
     const sessionId = await autoDebitTxn("cust-terms", agreement);
-    const res = await api.send("PATCH", txnPath(sessionId), { agreement: monthly("sub-patch", { total_cycles: 6 }) });
+    const res = await api.send("PATCH", txnPath(sessionId), { agreement: monthlyAgreement("sub-patch", { total_cycles: 6 }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ payment_type: "auto_debit", agreement: { total_cycles: 6 } });
   });

@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/auth/permissions";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { basicAuth, createGateway, createKey, createUser } from "./support/factories";
 import { serveRoutes } from "./support/http-server";
-import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
+import { CARDS, deliverReturn, events, monthlyAgreement, newTransaction, NEXT_YEAR, payWith, setUpPayments, stateOf } from "./support/payment-flow";
 import { testContext } from "./support/test-context";
 
 // POST /b/pbl/v2/auto-debit/ over HTTP against a real database and the sandbox gateway: a card saved on the
@@ -26,16 +26,6 @@ beforeAll(async () => {
   ]);
 });
 
-const FUTURE = `${new Date().getUTCFullYear() + 1}-12-31`;
-const monthly = (id: string, more: Record<string, unknown> = {}) => ({
-  id,
-  amount_variability: "fixed",
-  expiry_date: FUTURE,
-  cycle_interval_days: 30,
-  frequency: "monthly",
-  total_cycles: 12,
-  ...more,
-});
 
 const charge = (body: unknown, authorization = `Api-Key ${apiKey}`, path = "/b/pbl/v2/auto-debit/") =>
   fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", authorization }, body: JSON.stringify(body) });
@@ -62,7 +52,7 @@ const aCycleLater = (customer: string, agreementId: string) =>
     .execute();
 
 /** An agreement without a cycle: charged as often as its total_cycles allow. */
-const installments = (id: string, totalCycles: number) => ({ id, type: "installment", amount_variability: "fixed", expiry_date: FUTURE, total_cycles: totalCycles });
+const installments = (id: string, totalCycles: number) => ({ id, type: "installment", amount_variability: "fixed", expiry_date: NEXT_YEAR, total_cycles: totalCycles });
 
 const attemptsOf = (sessionId: string) =>
   ctx.db.selectFrom("payment_attempts").selectAll().where("session_id", "=", sessionId).orderBy("id").execute();
@@ -71,7 +61,7 @@ const sandboxCharges = (customer: string) =>
 
 describe("setting up an agreement on the hosted page", () => {
   it("saves the card even unticked, links the agreement to it with the first payment's amount, and keeps the holder's name", async () => {
-    const { sessionId, cardId } = await setUp("cust-setup", monthly("sub-setup"));
+    const { sessionId, cardId } = await setUp("cust-setup", monthlyAgreement("sub-setup"));
     expect(await stateOf(ctx, sessionId)).toBe("paid");
     const link = await ctx.db.selectFrom("card_agreements").selectAll().where("customer_id", "=", "cust-setup").executeTakeFirstOrThrow();
     expect(link).toMatchObject({ agreement_id: "sub-setup", card_id: cardId, session_id: sessionId, currency_code: "KWD" });
@@ -81,8 +71,8 @@ describe("setting up an agreement on the hosted page", () => {
   });
 
   it("a later payment under the same agreement moves it to that payment's card: one card per agreement", async () => {
-    const first = await setUp("cust-move", monthly("sub-move"));
-    const second = await setUp("cust-move", monthly("sub-move"), "4000 0000 0000 0069");
+    const first = await setUp("cust-move", monthlyAgreement("sub-move"));
+    const second = await setUp("cust-move", monthlyAgreement("sub-move"), "4000 0000 0000 0069");
     expect(second.cardId).not.toBe(first.cardId);
     const links = await ctx.db.selectFrom("card_agreements").selectAll().where("customer_id", "=", "cust-move").execute();
     expect(links).toHaveLength(1);
@@ -111,8 +101,8 @@ describe("setting up an agreement on the hosted page", () => {
 
 describe("POST /b/pbl/v2/auto-debit/", () => {
   it("charges the saved card without the customer: 200, paid, the webhook's payload, a merchant-initiated attempt", async () => {
-    const { token, cardId } = await setUp("cust-ok", monthly("sub-ok"), CARDS.approve, { webhook_url: "https://merchant.example/hook" });
-    const sessionId = await autoDebitTxn("cust-ok", monthly("sub-ok"), { webhook_url: "https://merchant.example/hook", order_no: "AD-1" });
+    const { token, cardId } = await setUp("cust-ok", monthlyAgreement("sub-ok"), CARDS.approve, { webhook_url: "https://merchant.example/hook" });
+    const sessionId = await autoDebitTxn("cust-ok", monthlyAgreement("sub-ok"), { webhook_url: "https://merchant.example/hook", order_no: "AD-1" });
     await aCycleLater("cust-ok", "sub-ok");
 
     const res = await charge({ session_id: sessionId, token }, `Api-Key ${apiKey}`, "/b/pbl/v2/auto-debit");
@@ -150,8 +140,8 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
   });
 
   it("a card the issuer declines later: 400 with the gateway's message, the transaction attempted, the card kept", async () => {
-    const { token } = await setUp("cust-later", monthly("sub-later"), "4000 0000 0000 0341");
-    const sessionId = await autoDebitTxn("cust-later", monthly("sub-later"));
+    const { token } = await setUp("cust-later", monthlyAgreement("sub-later"), "4000 0000 0000 0341");
+    const sessionId = await autoDebitTxn("cust-later", monthlyAgreement("sub-later"));
     await aCycleLater("cust-later", "sub-later");
     const res = await charge({ session_id: sessionId, token });
     const body = await res.json();
@@ -165,10 +155,10 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
   });
 
   it("two concurrent auto-debits of one transaction charge once", async () => {
-    const { token } = await setUp("cust-race", monthly("sub-race"));
+    const { token } = await setUp("cust-race", monthlyAgreement("sub-race"));
     for (let round = 0; round < 5; round++) {
       await aCycleLater("cust-race", "sub-race");
-      const sessionId = await autoDebitTxn("cust-race", monthly("sub-race"));
+      const sessionId = await autoDebitTxn("cust-race", monthlyAgreement("sub-race"));
       const answers = await Promise.all([1, 2, 3].map(() => charge({ session_id: sessionId, token })));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
       expect(await attemptsOf(sessionId)).toHaveLength(1);
@@ -209,38 +199,38 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
     }
 
     it("a token of another customer", async () => {
-      const { token } = await setUp("cust-a", monthly("sub-ab"));
-      await setUp("cust-b", monthly("sub-ab"));
-      const sessionId = await autoDebitTxn("cust-b", monthly("sub-ab"));
+      const { token } = await setUp("cust-a", monthlyAgreement("sub-ab"));
+      await setUp("cust-b", monthlyAgreement("sub-ab"));
+      const sessionId = await autoDebitTxn("cust-b", monthlyAgreement("sub-ab"));
       await refused({ session_id: sessionId, token }, 400, { token: ["No saved card with this token for customer cust-b."] });
     });
 
     it("an unknown or deleted token", async () => {
-      const { token, cardId } = await setUp("cust-del", monthly("sub-del"));
-      const sessionId = await autoDebitTxn("cust-del", monthly("sub-del"));
+      const { token, cardId } = await setUp("cust-del", monthlyAgreement("sub-del"));
+      const sessionId = await autoDebitTxn("cust-del", monthlyAgreement("sub-del"));
       await refused({ session_id: sessionId, token: "tok_nope" }, 400, { token: [expect.stringContaining("No saved card")] });
       await ctx.db.updateTable("saved_cards").set({ deleted_at: new Date() }).where("id", "=", cardId).execute();
       await refused({ session_id: sessionId, token }, 400, { token: [expect.stringContaining("No saved card")] });
     });
 
     it("an expired card", async () => {
-      const { token, cardId } = await setUp("cust-exp", monthly("sub-exp"));
+      const { token, cardId } = await setUp("cust-exp", monthlyAgreement("sub-exp"));
       await ctx.db.updateTable("saved_cards").set({ expiry_month: 1, expiry_year: 2020 }).where("id", "=", cardId).execute();
-      const sessionId = await autoDebitTxn("cust-exp", monthly("sub-exp"));
+      const sessionId = await autoDebitTxn("cust-exp", monthlyAgreement("sub-exp"));
       await refused({ session_id: sessionId, token }, 400, { token: ["This card expired at the end of 01/2020; the customer must pay once with a new card."] });
     });
 
     it("an agreement the card is not saved under, or one that differs from what the customer accepted", async () => {
-      const { token } = await setUp("cust-agr", monthly("sub-agr"));
-      const other = await autoDebitTxn("cust-agr", monthly("sub-other"));
+      const { token } = await setUp("cust-agr", monthlyAgreement("sub-agr"));
+      const other = await autoDebitTxn("cust-agr", monthlyAgreement("sub-other"));
       await refused({ session_id: other, token }, 400, { token: ["This card is not the one the customer saved under agreement sub-other."] });
-      const variable = await autoDebitTxn("cust-agr", monthly("sub-agr", { amount_variability: "variable" }));
+      const variable = await autoDebitTxn("cust-agr", monthlyAgreement("sub-agr", { amount_variability: "variable" }));
       await refused({ session_id: variable, token }, 400, { agreement: [expect.stringContaining("differs from the one the customer accepted")] });
     });
 
     it("a fixed-amount agreement charged another amount, or a variable one above its maximum", async () => {
-      const { token } = await setUp("cust-amt", monthly("sub-amt"));
-      const more = await autoDebitTxn("cust-amt", monthly("sub-amt"), { amount: "11" });
+      const { token } = await setUp("cust-amt", monthlyAgreement("sub-amt"));
+      const more = await autoDebitTxn("cust-amt", monthlyAgreement("sub-amt"), { amount: "11" });
       await refused({ session_id: more, token }, 400, { amount: ["Agreement sub-amt has a fixed amount: 10.000 KWD each time."] });
 
       const capped = { id: "sub-cap", type: "unscheduled", amount_variability: "variable", max_amount_per_cycle: "15" };
@@ -257,34 +247,34 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
       for (let i = 0; i < 2; i++) expect((await charge({ session_id: await autoDebitTxn("cust-cyc", two), token })).status).toBe(200);
       await refused({ session_id: await autoDebitTxn("cust-cyc", two), token }, 400, { agreement: ["All 2 charges of agreement sub-two were made."] });
 
-      const { token: t2 } = await setUp("cust-old", monthly("sub-old"));
-      const sessionId = await autoDebitTxn("cust-old", monthly("sub-old"));
+      const { token: t2 } = await setUp("cust-old", monthlyAgreement("sub-old"));
+      const sessionId = await autoDebitTxn("cust-old", monthlyAgreement("sub-old"));
       await ctx.db
         .updateTable("card_agreements")
-        .set({ agreement: JSON.stringify(monthly("sub-old", { type: "recurring", expiry_date: "2020-01-01" })) })
+        .set({ agreement: JSON.stringify(monthlyAgreement("sub-old", { type: "recurring", expiry_date: "2020-01-01" })) })
         .where("agreement_id", "=", "sub-old")
         .execute();
       await refused({ session_id: sessionId, token: t2 }, 400, { agreement: ["Agreement sub-old expired on 2020-01-01."] });
     });
 
     it("a card saved on a gateway the transaction does not use", async () => {
-      const { token } = await setUp("cust-gw", monthly("sub-gw"));
-      const sessionId = await autoDebitTxn("cust-gw", monthly("sub-gw"), { pg_codes: ["other"] });
+      const { token } = await setUp("cust-gw", monthlyAgreement("sub-gw"));
+      const sessionId = await autoDebitTxn("cust-gw", monthlyAgreement("sub-gw"), { pg_codes: ["other"] });
       await refused({ session_id: sessionId, token }, 400, { token: [expect.stringContaining("which this transaction does not use")] });
     });
 
     it("a transaction that is not auto_debit, not created, expired, deleted or unknown", async () => {
-      const { token, sessionId: paid } = await setUp("cust-state", monthly("sub-state"));
+      const { token, sessionId: paid } = await setUp("cust-state", monthlyAgreement("sub-state"));
       await refused({ session_id: paid, token }, 409, { detail: "Only a transaction in state created can be auto-debited; this one is paid." });
       const oneOff = await newTransaction(ctx, caller, { customer_id: "cust-state" });
       await refused({ session_id: oneOff, token }, 409, { detail: "Only an auto_debit transaction can be auto-debited; this one is one_off." });
 
-      const late = await autoDebitTxn("cust-state", monthly("sub-state"));
+      const late = await autoDebitTxn("cust-state", monthlyAgreement("sub-state"));
       await ctx.db.updateTable("transactions").set({ expires_at: new Date(Date.now() - 1000) }).where("session_id", "=", late).execute();
       await refused({ session_id: late, token }, 409, { detail: "This transaction expired before it was charged." });
       expect(await stateOf(ctx, late)).toBe("expired");
 
-      const gone = await autoDebitTxn("cust-state", monthly("sub-state"));
+      const gone = await autoDebitTxn("cust-state", monthlyAgreement("sub-state"));
       await ctx.db.updateTable("transactions").set({ deleted_at: new Date() }).where("session_id", "=", gone).execute();
       await refused({ session_id: gone, token }, 404, { detail: "No such transaction." });
       await refused({ session_id: "f".repeat(40), token }, 404, { detail: "No such transaction." });

@@ -75,3 +75,18 @@ export const events = (ctx: Ctx, sessionId: string) =>
 
 export const stateOf = async (ctx: Ctx, sessionId: string) =>
   (await ctx.db.selectFrom("transactions").select("state").where("session_id", "=", sessionId).executeTakeFirstOrThrow()).state;
+
+/** A date in next year, for an agreement's expiry_date. */
+export const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-12-31`;
+
+/** A fixed monthly agreement (every 30 days, 12 cycles) with id `id`; `more` adds or replaces fields. */
+export const monthlyAgreement = (id: string, more: Record<string, unknown> = {}) => ({
+  id,
+  type: "recurring",
+  amount_variability: "fixed",
+  expiry_date: NEXT_YEAR,
+  cycle_interval_days: 30,
+  frequency: "monthly",
+  total_cycles: 12,
+  ...more,
+});
