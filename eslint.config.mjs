@@ -30,11 +30,11 @@ export default defineConfig([
   },
   {
     files: ["lib/**/*.ts", "db/**/*.ts", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "inngest/**/*.ts", "proxy.ts"],
-    ignores: ["lib/env.ts"],
+    ignores: ["lib/core/env.ts"],
     rules: {
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read configuration from lib/env.ts." },
+        { object: "process", property: "env", message: "Read configuration from lib/core/env.ts." },
       ],
     },
   },

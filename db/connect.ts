@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { createDb, type Db } from "./client";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 

@@ -1,4 +1,4 @@
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/core/log/logger";
 import { findRunningServer } from "./embedded-postgres";
 
 const CHECK_EVERY_MS = 1_000;

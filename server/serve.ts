@@ -4,12 +4,12 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { openDatabase } from "@/db/connect";
 import { migrateDatabase } from "@/db/migrate-database";
-import { dataDirSecret } from "@/lib/crypto/data-dir-secret";
-import { seedDemoDataOnStart } from "@/lib/demo/seed-demo-data";
-import { env } from "@/lib/env";
+import { dataDirSecret } from "@/lib/core/crypto/data-dir-secret";
+import { seedDemoDataOnStart } from "@/lib/panel/demo/seed-demo-data";
+import { env } from "@/lib/core/env";
 import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { startWorker } from "@/lib/jobs/start-worker";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/core/log/logger";
 import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
 import { within } from "./within";
@@ -21,7 +21,7 @@ runMain(async () => {
   const applied = await migrateDatabase(database.db, database.url);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
   const ctx = { db: database.db };
-  // Demo data (enabled sandbox gateways) only on a trial: see lib/demo/demo-data-decision.ts.
+  // Demo data (enabled sandbox gateways) only on a trial: see lib/panel/demo/demo-data-decision.ts.
   const demo = await seedDemoDataOnStart({ ctx, input: { setting: env.DEMO_DATA, embeddedDatabase: database.embedded, appUrl: env.APP_URL } });
   const sandboxWarning = await currentSandboxWarning({ ctx, input: { appUrl: env.APP_URL } });
   if (sandboxWarning) logger.warn({ appUrl: env.APP_URL }, sandboxWarning);

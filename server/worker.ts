@@ -1,10 +1,10 @@
 // npm run worker — the job engine alone (webhooks, messages, expiry), on DATABASE_URL or the embedded database.
 import { openDatabase } from "@/db/connect";
 import { migrateDatabase } from "@/db/migrate-database";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { startWorker } from "@/lib/jobs/start-worker";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/core/log/logger";
 import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
 import { within } from "./within";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Forbidden, ValidationFailed } from "@/lib/errors";
+import { Forbidden, ValidationFailed } from "@/lib/core/errors";
 import { MAX_BULK_FILE_BYTES, MAX_BULK_ROWS } from "@/lib/legacy/bulk/bulk-limits";
 import { createBulkPaymentRequests } from "@/lib/legacy/bulk/create-bulk-payment-requests";
 import { csv, startBulk } from "./support/legacy-bulk";

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { inTransaction } from "@/db/in-transaction";
 import { findGatewaySettingByCode, insertGatewaySetting } from "@/db/queries/gateway-settings";
-import type { Ctx } from "@/lib/context";
-import { type FieldErrors, ValidationFailed } from "@/lib/errors";
-import { isUniqueViolation } from "@/lib/transactions/unique-violation";
-import { addFieldError, parseInput } from "@/lib/validation/parse-input";
+import type { Ctx } from "@/lib/core/context";
+import { type FieldErrors, ValidationFailed } from "@/lib/core/errors";
+import { isUniqueViolation } from "@/lib/core/unique-violation";
+import { addFieldError, parseInput } from "@/lib/core/validation/parse-input";
 import { gatewayCurrencyErrors } from "./gateway-currency-errors";
 import { feeFixed, feePercent, gatewayCode, gatewayCurrencies, gatewayOperation, gatewayPg, gatewaySettingFields } from "./gateway-setting-fields";
 import { initialGatewayConfig } from "./initial-gateway-config";

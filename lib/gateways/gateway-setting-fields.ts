@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimalString, httpUrl } from "@/lib/validation/common";
+import { decimalString, httpUrl } from "@/lib/core/validation/common";
 import { gatewayIcon } from "./gateway-icon";
 import { KNOWN_PGS } from "./known-gateways";
 

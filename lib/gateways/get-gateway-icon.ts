@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { findGatewayIcon } from "@/db/queries/gateway-settings-admin";
-import type { Ctx } from "@/lib/context";
-import { NotFound } from "@/lib/errors";
+import type { Ctx } from "@/lib/core/context";
+import { NotFound } from "@/lib/core/errors";
 import { gatewayCode } from "./gateway-setting-fields";
 
 /** A gateway setting's uploaded icon, with its type (found by its content when uploaded) and an ETag. */

@@ -1,5 +1,5 @@
 import { listGatewaySettingsForPanel } from "@/db/queries/gateway-settings-admin";
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/core/context";
 import { panelGateway } from "./panel-gateway";
 
 /** Every gateway setting, by code, as the panel lists them. */

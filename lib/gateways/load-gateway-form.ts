@@ -1,6 +1,6 @@
 import { findGatewaySettingForPanel, isGatewayCodeUsed, listCurrencyStates } from "@/db/queries/gateway-settings-admin";
-import type { Ctx } from "@/lib/context";
-import { NotFound } from "@/lib/errors";
+import type { Ctx } from "@/lib/core/context";
+import { NotFound } from "@/lib/core/errors";
 import { panelGateway } from "./panel-gateway";
 
 /**

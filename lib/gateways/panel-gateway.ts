@@ -1,5 +1,5 @@
 import type { GatewaySetting } from "@/db/types";
-import { trimFraction } from "@/lib/money/decimal";
+import { trimFraction } from "@/lib/core/money/decimal";
 import { gatewayIconUrl } from "./gateway-icon-url";
 
 type PanelRow = Pick<

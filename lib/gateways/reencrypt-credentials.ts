@@ -1,8 +1,8 @@
 import { inTransaction } from "@/db/in-transaction";
 import { lockSealedCredentials, storeSealedCredentials } from "@/db/queries/gateway-settings-admin";
-import type { Ctx } from "@/lib/context";
-import { credentialsKeyId, decryptCredentials, encryptCredentials } from "@/lib/crypto/credentials-cipher";
-import { credentialsKeyring } from "@/lib/crypto/credentials-keyring";
+import type { Ctx } from "@/lib/core/context";
+import { credentialsKeyId, decryptCredentials, encryptCredentials } from "@/lib/core/crypto/credentials-cipher";
+import { credentialsKeyring } from "@/lib/core/crypto/credentials-keyring";
 
 /**
  * The second step of a key rotation: every gateway's credentials not yet under CREDENTIALS_KEY are decrypted

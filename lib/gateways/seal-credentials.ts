@@ -1,7 +1,7 @@
 import type { GatewaySetting } from "@/db/types";
-import { decryptCredentials, encryptCredentials } from "@/lib/crypto/credentials-cipher";
-import type { FieldErrors } from "@/lib/errors";
-import { addFieldError } from "@/lib/validation/parse-input";
+import { decryptCredentials, encryptCredentials } from "@/lib/core/crypto/credentials-cipher";
+import type { FieldErrors } from "@/lib/core/errors";
+import { addFieldError } from "@/lib/core/validation/parse-input";
 import { adapterFor } from "./adapters";
 import { CREDENTIAL_FIELDS } from "./credential-fields";
 import type { KnownPg } from "./known-gateways";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { inTransaction } from "@/db/in-transaction";
 import { lockGatewaySetting, updateGatewaySettingRow } from "@/db/queries/gateway-settings-admin";
-import type { Ctx } from "@/lib/context";
-import { NotFound, ValidationFailed } from "@/lib/errors";
-import { parseInput } from "@/lib/validation/parse-input";
+import type { Ctx } from "@/lib/core/context";
+import { NotFound, ValidationFailed } from "@/lib/core/errors";
+import { parseInput } from "@/lib/core/validation/parse-input";
 import { gatewayCurrencyErrors } from "./gateway-currency-errors";
 
 export const setGatewayEnabledInput = z.object({

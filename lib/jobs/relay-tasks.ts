@@ -2,7 +2,7 @@ import type { Task, TaskList } from "graphile-worker";
 import { findTransactionView } from "@/db/queries/transactions";
 import { inngest } from "@/inngest/client";
 import { outgoing } from "@/inngest/events";
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/core/context";
 
 type Sender = Pick<typeof inngest, "send">;
 

@@ -1,4 +1,4 @@
-import { appContext } from "@/lib/context";
+import { appContext } from "@/lib/core/context";
 import { getGatewayIcon } from "@/lib/gateways/get-gateway-icon";
 import { handleRoute } from "@/lib/http/handle-route";
 

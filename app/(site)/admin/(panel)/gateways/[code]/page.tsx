@@ -2,9 +2,9 @@ import { notFound } from "next/navigation";
 import { GatewayForm } from "@/components/admin/gateway-form";
 import { NotAllowed } from "@/components/admin/not-allowed";
 import { PageTitle } from "@/components/admin/page-title";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { appContext } from "@/lib/context";
-import { NotFound } from "@/lib/errors";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { appContext } from "@/lib/core/context";
+import { NotFound } from "@/lib/core/errors";
 import { loadGatewayForm } from "@/lib/gateways/load-gateway-form";
 import { updateGatewayAction } from "../actions";
 
