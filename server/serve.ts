@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { openDatabase } from "@/db/connect";
+import { openDatabase } from "@/server/open-database";
 import { migrateDatabase } from "@/db/migrate-database";
 import { dataDirSecret } from "@/lib/core/crypto/data-dir-secret";
 import { seedDemoDataOnStart } from "@/lib/panel/demo/seed-demo-data";

@@ -1,5 +1,5 @@
 // npm run worker — the job engine alone (webhooks, messages, expiry), on DATABASE_URL or the embedded database.
-import { openDatabase } from "@/db/connect";
+import { openDatabase } from "@/server/open-database";
 import { migrateDatabase } from "@/db/migrate-database";
 import { env } from "@/lib/core/env";
 import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";

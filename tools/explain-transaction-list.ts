@@ -7,7 +7,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { CompiledQuery, sql } from "kysely";
 import type { Db } from "@/db/client";
-import { openDatabase } from "@/db/connect";
+import { openDatabase } from "@/server/open-database";
 import { transactionPageQuery } from "@/db/queries/transaction-list";
 import { PAGE_SIZE } from "@/lib/panel/admin/list-transactions";
 import { listQuery, readListFilters } from "@/lib/panel/admin/read-list-filters";

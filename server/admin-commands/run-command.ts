@@ -1,4 +1,4 @@
-import { openDatabase } from "@/db/connect";
+import { openDatabase } from "@/server/open-database";
 import { migrateDatabase } from "@/db/migrate-database";
 import { type FieldErrors, DomainError, ValidationFailed } from "@/lib/core/errors";
 import type { Command } from "./commands";

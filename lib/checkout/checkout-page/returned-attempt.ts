@@ -1,4 +1,4 @@
-import { REFERENCE_NUMBER } from "@/lib/checkout/payments/start-payment";
+import { REFERENCE_NUMBER } from "@/lib/gateways/reference-number";
 import type { PaymentPage, PaymentPageAttempt } from "./load-payment-page";
 
 /**

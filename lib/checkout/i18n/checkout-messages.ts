@@ -1,4 +1,4 @@
-import type { PageFieldProblem } from "@/lib/checkout/page-fields/page-fields";
+import type { PageFieldProblem } from "@/lib/checkout/page-fields/page-field-problem";
 import { type Language, LOCALES } from "./format-money";
 
 /** The agreement's frequency values (lib/checkout/transactions/agreement-schema.ts). */

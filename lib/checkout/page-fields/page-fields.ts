@@ -2,6 +2,7 @@ import countries from "i18n-iso-countries";
 import type { Address } from "@/db/types";
 import type { TransactionRow } from "@/db/queries/transactions";
 import type { CaptureMessages } from "@/lib/checkout/i18n/checkout-messages";
+import type { PageFieldProblem } from "./page-field-problem";
 import { hasUnstorableText } from "@/lib/core/validation/storable-text";
 
 // The hosted page options of a legacy e-commerce transaction (`capture_address`, `capture_delivery`): which fields
@@ -30,7 +31,7 @@ export type PageField = AddressField | LocationField;
 export type TypedPageFields = Partial<Record<PageField, string>>;
 
 /** Why a field is refused; the page words it in the transaction's language. */
-export type PageFieldProblem = "required" | "tooLong" | "unstorable" | "country" | "postalCode" | "latitude" | "longitude";
+export type { PageFieldProblem } from "./page-field-problem";
 
 /** The legacy table's limits (city and state 40); lines have none there, the checkout interface's 128 apply. */
 export const TEXT_LIMITS = { line1: 128, line2: 128, city: 40, state: 40 } as const;

@@ -14,6 +14,7 @@ import { askAboutQuietAttempts } from "./ask-about-quiet-attempts";
 import { openAttempt } from "./open-attempt";
 import { releaseUnfinishedAttempts } from "./release-unfinished-attempts";
 import { AWAITING_PAYMENT, PAYABLE } from "@/lib/checkout/lifecycle/verbs";
+import { REFERENCE_NUMBER } from "@/lib/gateways/reference-number";
 
 export type StartPaymentResult =
   | { kind: "redirect"; url: string; referenceNumber: string }
@@ -22,8 +23,6 @@ export type StartPaymentResult =
   /** An earlier attempt's card is already with the bank: its answer comes first. */
   | { kind: "busy" };
 
-/** What an attempt's reference looks like (ours are `CK` and 16 hex digits); anything else is no reference. */
-export const REFERENCE_NUMBER = /^[A-Z0-9]{6,40}$/;
 
 /**
  * The customer's pay action: a new pending attempt on one of the transaction's gateways, and the address of

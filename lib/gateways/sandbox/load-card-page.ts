@@ -2,7 +2,7 @@ import { getSettings } from "@/db/queries/settings";
 import { findSandboxPayment } from "@/db/queries/sandbox-payments";
 import { listSavedCards } from "@/db/queries/saved-cards";
 import type { Ctx } from "@/lib/core/context";
-import { REFERENCE_NUMBER } from "@/lib/checkout/payments/start-payment";
+import { REFERENCE_NUMBER } from "@/lib/gateways/reference-number";
 import { formatAmount } from "@/lib/core/money/decimal";
 import { listCurrencies } from "@/db/queries/currencies";
 import { isOpenPastDeadline } from "./sandbox-deadline";

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { env } from "@/lib/core/env";
-import { createDb, type Db } from "./client";
-import { startEmbeddedPostgres } from "./embedded-postgres";
+import { createDb, type Db } from "@/db/client";
+import { startEmbeddedPostgres } from "@/db/embedded-postgres";
+import { logger } from "@/lib/core/log/logger";
 
 export interface OpenDatabase {
   db: Db;
@@ -21,6 +22,7 @@ export async function openDatabase(options: { adoptOrphan: boolean }): Promise<O
         port: env.EMBEDDED_PG_PORT,
         database: "checkout",
         adoptOrphan: options.adoptOrphan,
+        log: logger,
       });
   const url = env.DATABASE_URL ?? embedded!.url;
   const db = createDb(url, { max: 5 });
