@@ -97,7 +97,7 @@ export function findCycles(graph: Map<string, string[]>): string[][] {
 export function libAreaOf(file: string): string | null {
   const parts = file.split(path.sep);
   if (parts[0] !== "lib" || parts.length < 2) return null;
-  return parts.length === 2 ? `lib/${parts[1]}` : `lib/${parts[1]}`;
+  return `lib/${parts[1]}`;
 }
 
 /** The lib area graph: area → areas its files import (edges within one area left out). */

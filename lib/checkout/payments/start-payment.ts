@@ -14,7 +14,6 @@ import { askAboutQuietAttempts } from "./ask-about-quiet-attempts";
 import { openAttempt } from "./open-attempt";
 import { releaseUnfinishedAttempts } from "./release-unfinished-attempts";
 import { AWAITING_PAYMENT, PAYABLE } from "@/lib/checkout/lifecycle/verbs";
-import { REFERENCE_NUMBER } from "@/lib/gateways/reference-number";
 
 export type StartPaymentResult =
   | { kind: "redirect"; url: string; referenceNumber: string }
