@@ -35,7 +35,7 @@ const layerRules = libLayers.map((area, index) => ({
                 ? "The checkout core never imports the legacy adapter; move the shared piece down (docs/architecture.md)."
                 : `lib/${area} sits below lib/${above} and may not import it (docs/architecture.md, areas).`,
           })),
-          { group: ["@/app", "@/app/*", "@/server", "@/server/*", "@/components", "@/components/*"], message: "lib/ is below the HTTP layer and the launcher." },
+          { group: ["@/app", "@/app/*", "@/server", "@/server/*", "@/components", "@/components/*", "@/inngest", "@/inngest/*"], message: "lib/ is below the HTTP layer, the launcher and inngest/ (pass what it needs in)." },
         ],
       },
     ],

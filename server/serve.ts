@@ -8,6 +8,7 @@ import { dataDirSecret } from "@/lib/core/crypto/data-dir-secret";
 import { seedDemoDataOnStart } from "@/lib/panel/demo/seed-demo-data";
 import { env } from "@/lib/core/env";
 import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
+import { relayTasks } from "@/inngest/relay-tasks";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/core/log/logger";
 import { onStopSignal } from "./on-stop-signal";
@@ -27,7 +28,7 @@ runMain(async () => {
   if (sandboxWarning) logger.warn({ appUrl: env.APP_URL }, sandboxWarning);
   await database.db.destroy();
   // The embedded job engine runs beside the web server unless WORKER=off (then run `npm run worker` elsewhere).
-  const worker = env.WORKER ? await startWorker(database.url) : null;
+  const worker = env.WORKER ? await startWorker(database.url, { relay: relayTasks }) : null;
 
   const secret = env.NEXTAUTH_SECRET ?? authSecret(path.resolve(env.DATA_DIR, "auth-secret"));
   const next = spawn(

@@ -6,7 +6,7 @@ import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { env } from "@/lib/core/env";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
-import { relayTasks } from "@/lib/jobs/relay-tasks";
+import { relayTasks } from "@/inngest/relay-tasks";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";
 import { listFailingDeliveries } from "@/lib/delivery/webhooks/list-failing-deliveries";

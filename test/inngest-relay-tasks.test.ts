@@ -6,7 +6,7 @@ import { inngest } from "@/inngest/client";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { env } from "@/lib/core/env";
 import { scheduleExpiries } from "@/lib/checkout/expiry/schedule-expiries";
-import { relayTasks } from "@/lib/jobs/relay-tasks";
+import { relayTasks } from "@/inngest/relay-tasks";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
 import { eventually } from "./support/eventually";
 import { testContext } from "./support/test-context";

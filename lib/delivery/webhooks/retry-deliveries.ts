@@ -39,7 +39,7 @@ export async function retryDeliveries({
     }
     for (const delivery of found) {
       const dueAt = await reopenDelivery(trx, delivery.id);
-      // dueAt marks this request as a new one for the Inngest relay (lib/jobs/relay-tasks.ts), whose first
+      // dueAt marks this request as a new one for the Inngest relay (inngest/relay-tasks.ts), whose first
       // request for the delivery Inngest would otherwise ignore as already seen.
       await enqueueJob(trx, { ...deliveryJob(delivery.id), payload: { deliveryId: delivery.id, dueAt: dueAt.toISOString() } });
       await recordAudit(trx, input.caller, {
