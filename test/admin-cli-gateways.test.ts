@@ -4,7 +4,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CredentialsKeyError, decryptCredentials } from "@/lib/core/crypto/credentials-cipher";
 import { credentialsKey } from "@/lib/core/crypto/credentials-keyring";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { createCurrency } from "./support/factories";
 import { runScript } from "./support/run-script";
 import { testContext } from "./support/test-context";

@@ -7,7 +7,7 @@ import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { addCurrency } from "@/lib/config/currencies/add-currency";
 import { dashboardFigures } from "@/lib/panel/dashboard/dashboard-figures";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { createUser } from "./support/factories";
 import { addEvent } from "./support/notification-flow";
 import { newTransaction, setUpPayments } from "./support/payment-flow";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/lib/core/env";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { updateSettings } from "@/lib/config/settings/update-settings";
 import { startCheckoutApi } from "./support/checkout-setup";
 import { billingAddress, minimal, txnPath } from "./support/checkout-samples";

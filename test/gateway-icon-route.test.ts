@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/icons/gateways/[code]/route";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { listPaymentMethods } from "@/lib/checkout/payment-methods/list-payment-methods";
 import { createTransaction } from "@/lib/checkout/transactions/create-transaction";
 import { env } from "@/lib/core/env";

@@ -11,10 +11,10 @@ import { buildImportGraph, buildLibAreaGraph, describeCycle, findCycles, libArea
 const LIB_LAYERS = [
   "lib/core", // errors, context, env, log, money, time, validation, crypto, the configuration cache
   "lib/access", // sessions, API keys, permissions, admin users, the audit log
-  "lib/gateways", // the adapter interface, the sandbox and real gateways, gateway settings
+  "lib/gateways", // the adapter interface, the sandbox and real gateways
   "lib/http", // route plumbing: authenticate a request, parse a body, map errors to responses
   "lib/checkout", // transactions and their lifecycle, payments, operations, expiry, cards, the payment page
-  "lib/config", // currencies and settings
+  "lib/config", // currencies, settings, gateway settings
   "lib/delivery", // webhooks and notifications (e-mail, SMS)
   "lib/legacy", // the /pos/ adapter
   "lib/jobs", // the job engine: runs checkout, delivery and legacy work after commit

@@ -5,7 +5,7 @@ import * as operationRoute from "@/app/b/pbl/v2/operation/route";
 import { updateSettings } from "@/db/queries/settings";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { env } from "@/lib/core/env";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { EXAMPLE_SESSION_ID, representationExamples } from "@/lib/openapi/openapi-examples";
 import {
   EXAMPLE_HMAC_KEY,

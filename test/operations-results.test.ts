@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { updateSettings } from "@/db/queries/settings";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { runMaintenance } from "@/lib/jobs/run-maintenance";
 import type { Caller } from "@/lib/access/auth/permissions";

@@ -8,7 +8,7 @@ import * as operation from "@/app/b/pbl/v2/operation/route";
 import { createAdminUser } from "@/lib/access/admin-users/create-admin-user";
 import { createApiKey } from "@/lib/access/api-keys/create-api-key";
 import { addCurrency } from "@/lib/config/currencies/add-currency";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { updateSettings } from "@/lib/config/settings/update-settings";
 import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";

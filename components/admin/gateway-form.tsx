@@ -6,7 +6,7 @@ import type { FieldErrors } from "@/lib/core/errors";
 import { CREDENTIAL_FIELDS } from "@/lib/gateways/credential-fields";
 import { ICON_MAX_BYTES } from "@/lib/gateways/gateway-icon";
 import { KNOWN_PGS, type KnownPg } from "@/lib/gateways/known-gateways";
-import type { PanelGateway } from "@/lib/gateways/panel-gateway";
+import type { PanelGateway } from "@/lib/config/gateway-settings/panel-gateway";
 import { focusRing, primaryButton } from "./panel-styles";
 
 type Action = (state: GatewayFormState, form: FormData) => Promise<GatewayFormState>;

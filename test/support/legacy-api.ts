@@ -5,7 +5,7 @@ import { createAdminUser } from "@/lib/access/admin-users/create-admin-user";
 import { setAdminUserActive } from "@/lib/access/admin-users/set-admin-user-active";
 import { createApiKey } from "@/lib/access/api-keys/create-api-key";
 import { addCurrency } from "@/lib/config/currencies/add-currency";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { updateSettings } from "@/lib/config/settings/update-settings";
 import { call, type RawResponse } from "./checkout-samples";
 import { basicAuth } from "./factories";

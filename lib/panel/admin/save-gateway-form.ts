@@ -5,9 +5,9 @@ import type { Ctx } from "@/lib/core/context";
 import { CredentialsKeyError } from "@/lib/core/crypto/credentials-cipher";
 import { type FieldErrors, NotFound, ValidationFailed } from "@/lib/core/errors";
 import { CREDENTIAL_FIELDS } from "@/lib/gateways/credential-fields";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import type { KnownPg } from "@/lib/gateways/known-gateways";
-import { updateGatewaySetting } from "@/lib/gateways/update-gateway-setting";
+import { updateGatewaySetting } from "@/lib/config/gateway-settings/update-gateway-setting";
 import { gatewayAuditChanges, gatewayAuditView } from "./gateway-audit-view";
 
 /** What was typed, kept when the form comes back with errors (never the credentials, nor the file). */

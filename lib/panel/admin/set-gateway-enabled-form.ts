@@ -3,7 +3,7 @@ import type { UserCaller } from "@/lib/access/auth/admin-caller";
 import { requireSuperuser } from "@/lib/access/auth/permissions";
 import type { Ctx } from "@/lib/core/context";
 import { type FieldErrors, NotFound, ValidationFailed } from "@/lib/core/errors";
-import { setGatewayEnabled } from "@/lib/gateways/set-gateway-enabled";
+import { setGatewayEnabled } from "@/lib/config/gateway-settings/set-gateway-enabled";
 
 export interface GatewayEnabledState {
   /** Why the change was refused (nothing changed). */

@@ -4,7 +4,7 @@ import { createAdminUser } from "@/lib/access/admin-users/create-admin-user";
 import { createApiKey } from "@/lib/access/api-keys/create-api-key";
 import type { Ctx } from "@/lib/core/context";
 import { addCurrency } from "@/lib/config/currencies/add-currency";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { updateSettings } from "@/lib/config/settings/update-settings";
 import { decideDemoData, type DemoDataSetting } from "./demo-data-decision";
 

@@ -5,7 +5,7 @@ import { PageTitle } from "@/components/admin/page-title";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { appContext } from "@/lib/core/context";
 import { NotFound } from "@/lib/core/errors";
-import { loadGatewayForm } from "@/lib/gateways/load-gateway-form";
+import { loadGatewayForm } from "@/lib/config/gateway-settings/load-gateway-form";
 import { updateGatewayAction } from "../actions";
 
 /** One gateway setting's form. */

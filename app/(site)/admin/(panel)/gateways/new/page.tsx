@@ -3,7 +3,7 @@ import { NotAllowed } from "@/components/admin/not-allowed";
 import { PageTitle } from "@/components/admin/page-title";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { appContext } from "@/lib/core/context";
-import { loadGatewayForm } from "@/lib/gateways/load-gateway-form";
+import { loadGatewayForm } from "@/lib/config/gateway-settings/load-gateway-form";
 import { createGatewayAction } from "../actions";
 
 /** A new gateway setting. */

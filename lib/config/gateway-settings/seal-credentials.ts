@@ -2,9 +2,9 @@ import type { GatewaySetting } from "@/db/types";
 import { decryptCredentials, encryptCredentials } from "@/lib/core/crypto/credentials-cipher";
 import type { FieldErrors } from "@/lib/core/errors";
 import { addFieldError } from "@/lib/core/validation/parse-input";
-import { adapterFor } from "./adapters";
-import { CREDENTIAL_FIELDS } from "./credential-fields";
-import type { KnownPg } from "./known-gateways";
+import { adapterFor } from "@/lib/gateways/adapters";
+import { CREDENTIAL_FIELDS } from "@/lib/gateways/credential-fields";
+import type { KnownPg } from "@/lib/gateways/known-gateways";
 
 // Short values would be given away by their last four characters: they show none.
 const HINT_MIN_LENGTH = 8;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decimalString, httpUrl } from "@/lib/core/validation/common";
-import { gatewayIcon } from "./gateway-icon";
-import { KNOWN_PGS } from "./known-gateways";
+import { gatewayIcon } from "@/lib/gateways/gateway-icon";
+import { KNOWN_PGS } from "@/lib/gateways/known-gateways";
 
 // The rules of a gateway setting's fields, shared by create and update (CLI and panel alike).
 

@@ -10,10 +10,10 @@ import { isUniqueViolation } from "@/lib/core/unique-violation";
 import { httpUrl } from "@/lib/core/validation/common";
 import { addFieldError, parseInput } from "@/lib/core/validation/parse-input";
 import { gatewayCurrencyErrors } from "./gateway-currency-errors";
-import { gatewayIcon } from "./gateway-icon";
+import { gatewayIcon } from "@/lib/gateways/gateway-icon";
 import { gatewayCode, gatewaySettingFields } from "./gateway-setting-fields";
 import { initialGatewayConfig } from "./initial-gateway-config";
-import type { KnownPg } from "./known-gateways";
+import type { KnownPg } from "@/lib/gateways/known-gateways";
 import { sealCredentials } from "./seal-credentials";
 
 /** Only the fields given change; null clears the icon URL or the uploaded icon. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { KnownPg } from "./known-gateways";
+import type { KnownPg } from "@/lib/gateways/known-gateways";
 
 /**
  * A new gateway setting's own options for its pg: the sandbox signs its messages to us with a secret of each

@@ -1,6 +1,6 @@
 import type { GatewaySetting } from "@/db/types";
 import { trimFraction } from "@/lib/core/money/decimal";
-import { gatewayIconUrl } from "./gateway-icon-url";
+import { gatewayIconUrl } from "@/lib/gateways/gateway-icon-url";
 
 type PanelRow = Pick<
   GatewaySetting,
