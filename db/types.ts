@@ -36,7 +36,7 @@ export interface Address {
 
 export type PaymentType = "one_off" | "save_card" | "auto_debit";
 
-/** The terms under which a merchant may charge a saved card without the customer (see lib/transactions/agreement-schema.ts). */
+/** The terms under which a merchant may charge a saved card without the customer (see lib/checkout/transactions/agreement-schema.ts). */
 export interface Agreement {
   id: string;
   type: "recurring" | "unscheduled" | "event_based" | "installment";
@@ -118,7 +118,7 @@ export interface AdminUsersTable {
   last_login_at: NullableTimestamp;
   /**
    * Added to by sign-out, disable, enable and password reset: a panel session cookie carries the value at its
-   * sign-in and counts only while it is still the same (lib/auth/active-admin.ts).
+   * sign-in and counts only while it is still the same (lib/access/auth/active-admin.ts).
    */
   session_version: Generated<number>;
 }

@@ -1,6 +1,6 @@
 import { Inngest } from "inngest";
-import { env } from "@/lib/env";
-import { logger } from "@/lib/log/logger";
+import { env } from "@/lib/core/env";
+import { logger } from "@/lib/core/log/logger";
 
 /**
  * The Inngest client (JOB_ENGINE=inngest): sends the relayed events and serves the functions at /api/inngest.

@@ -1,7 +1,7 @@
 import { eventType } from "inngest";
 import { z } from "zod";
 
-// The events between the outbox relay (lib/jobs/relay-tasks.ts) and the Inngest functions (inngest/functions),
+// The events between the outbox relay (inngest/relay-tasks.ts) and the Inngest functions (inngest/functions),
 // with their dedupe ids: Inngest ignores a second event with the same id (within 24 hours), so a relay job run
 // twice, or a fan-out step repeated, starts each function once.
 

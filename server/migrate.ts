@@ -1,5 +1,5 @@
 // npm run db:migrate — applies pending migrations to DATABASE_URL or the embedded database.
-import { openDatabase } from "@/db/connect";
+import { openDatabase } from "@/server/open-database";
 import { migrateDatabase } from "@/db/migrate-database";
 import { runMain } from "./run-main";
 

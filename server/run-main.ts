@@ -1,4 +1,4 @@
-import { DatabaseUnreachable } from "@/db/connect";
+import { DatabaseUnreachable } from "@/server/open-database";
 
 /** Runs a script's main; expected failures print one clear line instead of a stack trace. */
 export function runMain(main: () => Promise<number | void>): void {

@@ -2,14 +2,15 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { openDatabase } from "@/db/connect";
+import { openDatabase } from "@/server/open-database";
 import { migrateDatabase } from "@/db/migrate-database";
-import { dataDirSecret } from "@/lib/crypto/data-dir-secret";
-import { seedDemoDataOnStart } from "@/lib/demo/seed-demo-data";
-import { env } from "@/lib/env";
+import { dataDirSecret } from "@/lib/core/crypto/data-dir-secret";
+import { seedDemoDataOnStart } from "@/lib/panel/demo/seed-demo-data";
+import { env } from "@/lib/core/env";
 import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
+import { relayTasks } from "@/inngest/relay-tasks";
 import { startWorker } from "@/lib/jobs/start-worker";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/core/log/logger";
 import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
 import { within } from "./within";
@@ -21,13 +22,13 @@ runMain(async () => {
   const applied = await migrateDatabase(database.db, database.url);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
   const ctx = { db: database.db };
-  // Demo data (enabled sandbox gateways) only on a trial: see lib/demo/demo-data-decision.ts.
+  // Demo data (enabled sandbox gateways) only on a trial: see lib/panel/demo/demo-data-decision.ts.
   const demo = await seedDemoDataOnStart({ ctx, input: { setting: env.DEMO_DATA, embeddedDatabase: database.embedded, appUrl: env.APP_URL } });
   const sandboxWarning = await currentSandboxWarning({ ctx, input: { appUrl: env.APP_URL } });
   if (sandboxWarning) logger.warn({ appUrl: env.APP_URL }, sandboxWarning);
   await database.db.destroy();
   // The embedded job engine runs beside the web server unless WORKER=off (then run `npm run worker` elsewhere).
-  const worker = env.WORKER ? await startWorker(database.url) : null;
+  const worker = env.WORKER ? await startWorker(database.url, { relay: relayTasks }) : null;
 
   const secret = env.NEXTAUTH_SECRET ?? authSecret(path.resolve(env.DATA_DIR, "auth-secret"));
   const next = spawn(

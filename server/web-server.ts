@@ -3,14 +3,14 @@
 // that shutdown is bounded.
 import { createServer } from "node:http";
 import next from "next";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { closeAfterUnreadBody } from "@/lib/http/close-after-unread-body";
 import { forwardedFor } from "@/lib/http/forwarded-for";
 import { gracefulClose } from "@/lib/http/graceful-close";
 import { hasMalformedEncoding, MALFORMED_TARGET } from "@/lib/http/malformed-target";
 import { withPageStatus } from "@/lib/http/page-status";
 import { strictTransportSecurity } from "@/lib/http/strict-transport-security";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/core/log/logger";
 import { onStopSignal } from "./on-stop-signal";
 
 const dev = process.argv[2] === "dev";

@@ -1,4 +1,4 @@
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/core/log/logger";
 
 /**
  * Waits for a shutdown step, but no longer than `ms`: a step stuck on a database that is gone (a job's query,

@@ -1,10 +1,11 @@
 // npm run worker — the job engine alone (webhooks, messages, expiry), on DATABASE_URL or the embedded database.
-import { openDatabase } from "@/db/connect";
+import { openDatabase } from "@/server/open-database";
 import { migrateDatabase } from "@/db/migrate-database";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
+import { relayTasks } from "@/inngest/relay-tasks";
 import { startWorker } from "@/lib/jobs/start-worker";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/core/log/logger";
 import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
 import { within } from "./within";
@@ -15,7 +16,7 @@ runMain(async () => {
   // This process sends the webhooks of sandbox payments too: said here as well as in the web process's start log.
   const sandboxWarning = await currentSandboxWarning({ ctx: { db: database.db }, input: { appUrl: env.APP_URL } });
   if (sandboxWarning) logger.warn({ appUrl: env.APP_URL }, sandboxWarning);
-  const worker = await startWorker(database.url);
+  const worker = await startWorker(database.url, { relay: relayTasks });
   logger.info({ workerPool: worker.poolId }, "worker started");
   await new Promise<void>((resolve) => onStopSignal(() => resolve()));
   await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop());

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createApiKeyForm, NEW_API_KEY_VALUES } from "@/lib/admin/create-api-key-form";
-import { revokeApiKeyForm } from "@/lib/admin/revoke-api-key-form";
-import { listApiKeys } from "@/lib/api-keys/list-api-keys";
-import { authenticate } from "@/lib/auth/authenticate";
-import { Forbidden, Unauthorized } from "@/lib/errors";
+import { createApiKeyForm, NEW_API_KEY_VALUES } from "@/lib/panel/admin/create-api-key-form";
+import { revokeApiKeyForm } from "@/lib/panel/admin/revoke-api-key-form";
+import { listApiKeys } from "@/lib/access/api-keys/list-api-keys";
+import { authenticate } from "@/lib/access/auth/authenticate";
+import { Forbidden, Unauthorized } from "@/lib/core/errors";
 import { createKey } from "./support/factories";
 import { auditEntries, formData, signedIn } from "./support/panel-forms";
 import { refusal } from "./support/refusal";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { auditChanges } from "@/lib/audit/audit-changes";
-import { listAuditLog } from "@/lib/audit/list-audit-log";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { ValidationFailed } from "@/lib/errors";
+import { auditChanges } from "@/lib/access/audit/audit-changes";
+import { listAuditLog } from "@/lib/access/audit/list-audit-log";
+import { recordAudit } from "@/lib/access/audit/record-audit";
+import { ValidationFailed } from "@/lib/core/errors";
 import { signedIn } from "./support/panel-forms";
 import { refusal } from "./support/refusal";
 import { testContext } from "./support/test-context";

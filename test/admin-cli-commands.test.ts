@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authenticate } from "@/lib/auth/authenticate";
+import { authenticate } from "@/lib/access/auth/authenticate";
 import { basicAuth, createCurrency, createGateway, createKey } from "./support/factories";
 import { runAdminCli } from "./support/run-script";
 import { testContext } from "./support/test-context";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { saveCurrencyForm } from "@/lib/admin/save-currency-form";
-import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
-import { Forbidden } from "@/lib/errors";
+import { saveCurrencyForm } from "@/lib/panel/admin/save-currency-form";
+import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
+import { Forbidden } from "@/lib/core/errors";
 import { createUser } from "./support/factories";
 import { testContext } from "./support/test-context";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { toggleCurrencyForm } from "@/lib/admin/toggle-currency-form";
-import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
-import { listCurrencies } from "@/lib/currencies/list-currencies";
-import { Forbidden } from "@/lib/errors";
+import { toggleCurrencyForm } from "@/lib/panel/admin/toggle-currency-form";
+import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
+import { listCurrencies } from "@/lib/config/currencies/list-currencies";
+import { Forbidden } from "@/lib/core/errors";
 import { createCurrency, createGateway, createUser } from "./support/factories";
 import { testContext } from "./support/test-context";
 

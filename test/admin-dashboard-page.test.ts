@@ -10,7 +10,7 @@ import { testContext } from "./support/test-context";
 vi.hoisted(() => {
   process.env.APP_URL = "https://pay.example.com";
 });
-// The cookie's claims (lib/auth/active-admin.ts): signed in and last active a minute ago, at session version 0.
+// The cookie's claims (lib/access/auth/active-admin.ts): signed in and last active a minute ago, at session version 0.
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("next-auth", async (original) => ({
   ...(await original<typeof import("next-auth")>()),

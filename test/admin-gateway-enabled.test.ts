@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { saveGatewayForm } from "@/lib/admin/save-gateway-form";
-import { setGatewayEnabledForm } from "@/lib/admin/set-gateway-enabled-form";
-import { type UserCaller, adminCaller } from "@/lib/auth/admin-caller";
-import type { Caller } from "@/lib/auth/permissions";
-import { stopConfigCache } from "@/lib/cache/config-cache";
-import { Forbidden, ValidationFailed } from "@/lib/errors";
-import { createTransaction } from "@/lib/transactions/create-transaction";
+import { saveGatewayForm } from "@/lib/panel/admin/save-gateway-form";
+import { setGatewayEnabledForm } from "@/lib/panel/admin/set-gateway-enabled-form";
+import { type UserCaller, adminCaller } from "@/lib/access/auth/admin-caller";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { stopConfigCache } from "@/lib/core/cache/config-cache";
+import { Forbidden, ValidationFailed } from "@/lib/core/errors";
+import { createTransaction } from "@/lib/checkout/transactions/create-transaction";
 import { eventually } from "./support/eventually";
 import { createGateway, createKey, createUser } from "./support/factories";
 import { testContext } from "./support/test-context";

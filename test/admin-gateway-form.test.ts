@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { saveGatewayForm } from "@/lib/admin/save-gateway-form";
-import { type UserCaller, adminCaller } from "@/lib/auth/admin-caller";
-import { decryptCredentials } from "@/lib/crypto/credentials-cipher";
-import { Forbidden } from "@/lib/errors";
+import { saveGatewayForm } from "@/lib/panel/admin/save-gateway-form";
+import { type UserCaller, adminCaller } from "@/lib/access/auth/admin-caller";
+import { decryptCredentials } from "@/lib/core/crypto/credentials-cipher";
+import { Forbidden } from "@/lib/core/errors";
 import { ICON_MAX_BYTES } from "@/lib/gateways/gateway-icon";
 import { KNOWN_PGS } from "@/lib/gateways/known-gateways";
-import { createTransaction } from "@/lib/transactions/create-transaction";
+import { createTransaction } from "@/lib/checkout/transactions/create-transaction";
 import { createCurrency, createKey, createUser } from "./support/factories";
 import { testContext } from "./support/test-context";
 

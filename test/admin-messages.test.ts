@@ -6,11 +6,11 @@ vi.hoisted(() => {
 });
 
 import { recordMessageError } from "@/db/queries/messages";
-import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
-import type { Caller } from "@/lib/auth/permissions";
-import { ValidationFailed } from "@/lib/errors";
-import { listMessages } from "@/lib/notifications/list-messages";
-import { sendMessage } from "@/lib/notifications/send-message";
+import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { ValidationFailed } from "@/lib/core/errors";
+import { listMessages } from "@/lib/delivery/notifications/list-messages";
+import { sendMessage } from "@/lib/delivery/notifications/send-message";
 import { createGateway, createUser } from "./support/factories";
 import { planFor } from "./support/notification-flow";
 import { newTransaction, setUpPayments } from "./support/payment-flow";

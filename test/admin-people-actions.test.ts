@@ -2,8 +2,8 @@ import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiKeyAction, revokeApiKeyAction } from "@/app/(site)/admin/(panel)/api-keys/actions";
 import { createUserAction, resetPasswordAction, setUserActiveAction, updateUserAccessAction } from "@/app/(site)/admin/(panel)/users/actions";
-import { NEW_API_KEY_VALUES } from "@/lib/admin/create-api-key-form";
-import { NEW_USER_VALUES } from "@/lib/admin/create-user-form";
+import { NEW_API_KEY_VALUES } from "@/lib/panel/admin/create-api-key-form";
+import { NEW_USER_VALUES } from "@/lib/panel/admin/create-user-form";
 import { createKey, createUser } from "./support/factories";
 import { auditEntries, formData, signedIn } from "./support/panel-forms";
 import { refusal } from "./support/refusal";
@@ -14,7 +14,7 @@ import { testContext } from "./support/test-context";
 // sign-in page by their next action, and a limited one is refused; a change refreshes the screen. Only the
 // cookie's session (next-auth) and Next's page cache are stood in for; the database is the real one.
 
-// The cookie's claims (lib/auth/active-admin.ts): signed in and last active a minute ago, at session version `sv`.
+// The cookie's claims (lib/access/auth/active-admin.ts): signed in and last active a minute ago, at session version `sv`.
 const session = vi.hoisted(() => ({ userId: null as string | null, sv: 0 }));
 const revalidated = vi.hoisted(() => [] as string[]);
 vi.mock("next-auth", async (original) => ({

@@ -11,9 +11,9 @@ const SECRET = vi.hoisted(() => {
 });
 
 import { PanelBrowser } from "./support/panel-browser";
-import { setAdminUserActive } from "@/lib/admin-users/set-admin-user-active";
-import { ABSOLUTE_SECONDS, IDLE_SECONDS, SESSION_COOKIE } from "@/lib/auth/admin-session-cookie";
-import { env } from "@/lib/env";
+import { setAdminUserActive } from "@/lib/access/admin-users/set-admin-user-active";
+import { ABSOLUTE_SECONDS, IDLE_SECONDS, SESSION_COOKIE } from "@/lib/access/auth/admin-session-cookie";
+import { env } from "@/lib/core/env";
 import { createUser } from "./support/factories";
 import { testContext } from "./support/test-context";
 

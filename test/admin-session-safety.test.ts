@@ -9,7 +9,7 @@ const SECRET = vi.hoisted(() => {
 });
 
 const { proxy } = await import("@/proxy");
-const { IDLE_SECONDS, ABSOLUTE_SECONDS, SESSION_COOKIE } = await import("@/lib/auth/admin-session-cookie");
+const { IDLE_SECONDS, ABSOLUTE_SECONDS, SESSION_COOKIE } = await import("@/lib/access/auth/admin-session-cookie");
 
 // The admin session's idle timeout (renewed by the proxy while the admin is active) and the refusal of posts
 // from other sites, before Next.js runs a server action.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { saveSettingsForm } from "@/lib/admin/save-settings-form";
-import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
-import { Forbidden } from "@/lib/errors";
+import { saveSettingsForm } from "@/lib/panel/admin/save-settings-form";
+import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
+import { Forbidden } from "@/lib/core/errors";
 import { createGateway, createUser } from "./support/factories";
 import { testContext } from "./support/test-context";
 

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadTransactionDetail } from "@/lib/admin/load-transaction-detail";
-import { runOperationForm } from "@/lib/admin/run-operation-form";
-import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
-import type { Action, Caller } from "@/lib/auth/permissions";
-import { NotFound } from "@/lib/errors";
-import { performOperation } from "@/lib/operations/perform-operation";
+import { loadTransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
+import { runOperationForm } from "@/lib/panel/admin/run-operation-form";
+import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
+import type { Action, Caller } from "@/lib/access/auth/permissions";
+import { NotFound } from "@/lib/core/errors";
+import { performOperation } from "@/lib/checkout/operations/perform-operation";
 import { createGateway, createUser } from "./support/factories";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
 import { testContext } from "./support/test-context";

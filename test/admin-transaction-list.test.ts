@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listTransactions, PAGE_SIZE, type TransactionListPage } from "@/lib/admin/list-transactions";
-import type { UserCaller } from "@/lib/auth/admin-caller";
+import { listTransactions, PAGE_SIZE, type TransactionListPage } from "@/lib/panel/admin/list-transactions";
+import type { UserCaller } from "@/lib/access/auth/admin-caller";
 import { createListed, expectedOrder, listFixtures } from "./support/transaction-list-data";
 import { testContext } from "./support/test-context";
 

@@ -7,8 +7,8 @@ vi.hoisted(() => {
 
 import * as exportRoute from "@/app/api/admin/transactions/export/route";
 import * as liveRoute from "@/app/api/admin/transactions/route";
-import { EXPORT_BATCH, exportTransactions, inertCell } from "@/lib/admin/export-transactions";
-import type { TransactionListItem } from "@/lib/admin/list-transactions";
+import { EXPORT_BATCH, exportTransactions, inertCell } from "@/lib/panel/admin/export-transactions";
+import type { TransactionListItem } from "@/lib/panel/admin/list-transactions";
 import { serveRoutes } from "./support/http-server";
 import { createListed, expectedOrder, listFixtures, sessionCookie } from "./support/transaction-list-data";
 import { testContext } from "./support/test-context";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createUserForm, NEW_USER_VALUES } from "@/lib/admin/create-user-form";
-import { resetPasswordForm } from "@/lib/admin/reset-password-form";
-import { setUserActiveForm } from "@/lib/admin/set-user-active-form";
-import { updateUserAccessForm } from "@/lib/admin/update-user-access-form";
-import { ACTIONS } from "@/lib/auth/permissions";
-import { verifyAdminCredentials } from "@/lib/auth/verify-admin-credentials";
-import { Forbidden, Unauthorized } from "@/lib/errors";
+import { createUserForm, NEW_USER_VALUES } from "@/lib/panel/admin/create-user-form";
+import { resetPasswordForm } from "@/lib/panel/admin/reset-password-form";
+import { setUserActiveForm } from "@/lib/panel/admin/set-user-active-form";
+import { updateUserAccessForm } from "@/lib/panel/admin/update-user-access-form";
+import { ACTIONS } from "@/lib/access/auth/permissions";
+import { verifyAdminCredentials } from "@/lib/access/auth/verify-admin-credentials";
+import { Forbidden, Unauthorized } from "@/lib/core/errors";
 import { createGateway, createUser } from "./support/factories";
 import { auditEntries, formData, signedIn } from "./support/panel-forms";
 import { refusal } from "./support/refusal";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as eCommerceRoute from "@/app/pos/crt/route";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { startCheckoutApi } from "./support/checkout-setup";
 import { countRows, minimal, txnPath } from "./support/checkout-samples";
 import { serveRoutes } from "./support/http-server";

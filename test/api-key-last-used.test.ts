@@ -2,10 +2,10 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "@/db/client";
-import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { apiKeyUseRecorder, noteApiKeyUse } from "@/lib/api-keys/note-api-key-use";
-import { authenticate } from "@/lib/auth/authenticate";
-import { env } from "@/lib/env";
+import { revokeApiKey } from "@/lib/access/api-keys/revoke-api-key";
+import { apiKeyUseRecorder, noteApiKeyUse } from "@/lib/access/api-keys/note-api-key-use";
+import { authenticate } from "@/lib/access/auth/authenticate";
+import { env } from "@/lib/core/env";
 import { createKey } from "./support/factories";
 import { testContext } from "./support/test-context";
 

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { authenticate } from "@/lib/auth/authenticate";
+import { authenticate } from "@/lib/access/auth/authenticate";
 import { createKey } from "./support/factories";
 import { recordingDb } from "./support/recording-db";
 import { testContext } from "./support/test-context";

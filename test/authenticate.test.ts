@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { authenticate } from "@/lib/auth/authenticate";
-import { canUseGateway, requireAction } from "@/lib/auth/permissions";
-import { Forbidden, Unauthorized } from "@/lib/errors";
+import { revokeApiKey } from "@/lib/access/api-keys/revoke-api-key";
+import { authenticate } from "@/lib/access/auth/authenticate";
+import { canUseGateway, requireAction } from "@/lib/access/auth/permissions";
+import { Forbidden, Unauthorized } from "@/lib/core/errors";
 import { basicAuth, createGateway, createKey, createUser } from "./support/factories";
 import { refusal } from "./support/refusal";
 import { testContext } from "./support/test-context";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { nextChargeDate } from "@/lib/auto-debit/agreement-cycle";
+import { nextChargeDate } from "@/lib/checkout/auto-debit/agreement-cycle";
 import { startCheckoutApi } from "./support/checkout-setup";
 import { minimal, txnPath } from "./support/checkout-samples";
 import { CARDS, deliverReturn, monthlyAgreement, NEXT_YEAR, payWith, stateOf } from "./support/payment-flow";

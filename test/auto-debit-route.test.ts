@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as getRoute from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
 import * as autoDebitRoute from "@/app/b/pbl/v2/auto-debit/route";
-import type { Caller } from "@/lib/auth/permissions";
+import type { Caller } from "@/lib/access/auth/permissions";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { basicAuth, createGateway, createKey, createUser } from "./support/factories";
 import { serveRoutes } from "./support/http-server";

@@ -5,7 +5,7 @@ import * as item from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
 import * as autoDebitRoute from "@/app/b/pbl/v2/auto-debit/route";
 import * as cardRoute from "@/app/b/pbl/v2/card/route";
 import * as paymentMethodsRoute from "@/app/b/pbl/v2/payment-methods/route";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/core/log/logger";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { createGateway, createKey } from "./support/factories";
 import { serveRoutes } from "./support/http-server";

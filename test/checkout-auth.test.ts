@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAdminUser } from "@/lib/admin-users/create-admin-user";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { env } from "@/lib/env";
+import { createAdminUser } from "@/lib/access/admin-users/create-admin-user";
+import { createApiKey } from "@/lib/access/api-keys/create-api-key";
+import { env } from "@/lib/core/env";
 import { startCheckoutApi } from "./support/checkout-setup";
 import { call, countRows, expectDetail, expectFieldError, minimal, txnPath } from "./support/checkout-samples";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
-import { updateSettings } from "@/lib/settings/update-settings";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
+import { updateSettings } from "@/lib/config/settings/update-settings";
 import { startCheckoutApi } from "./support/checkout-setup";
 import { billingAddress, countRows, expectFieldError, minimal, setState } from "./support/checkout-samples";
 

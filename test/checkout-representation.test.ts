@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { env } from "@/lib/env";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
-import { updateSettings } from "@/lib/settings/update-settings";
+import { env } from "@/lib/core/env";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
+import { updateSettings } from "@/lib/config/settings/update-settings";
 import { startCheckoutApi } from "./support/checkout-setup";
 import { billingAddress, minimal, txnPath } from "./support/checkout-samples";
 

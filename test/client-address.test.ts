@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "@/lib/core/client-ip";
 import { forwardedFor } from "@/lib/http/forwarded-for";
 
 // The address the allow-list and the sign-in throttle see: what our web server puts in X-Forwarded-For, then

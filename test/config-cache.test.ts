@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { authenticate } from "@/lib/auth/authenticate";
-import type { Caller } from "@/lib/auth/permissions";
-import { stopConfigCache } from "@/lib/cache/config-cache";
-import { createTransaction } from "@/lib/transactions/create-transaction";
+import { revokeApiKey } from "@/lib/access/api-keys/revoke-api-key";
+import { authenticate } from "@/lib/access/auth/authenticate";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { stopConfigCache } from "@/lib/core/cache/config-cache";
+import { createTransaction } from "@/lib/checkout/transactions/create-transaction";
 import { eventually } from "./support/eventually";
 import { createGateway, createKey } from "./support/factories";
 import { recordingDb } from "./support/recording-db";

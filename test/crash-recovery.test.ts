@@ -1,9 +1,9 @@
 import type { ChildProcess } from "node:child_process";
 import { beforeAll, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/permissions";
-import { env } from "@/lib/env";
-import { updateSettings } from "@/lib/settings/update-settings";
-import { signPayment } from "@/lib/webhooks/payment-signature";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { env } from "@/lib/core/env";
+import { updateSettings } from "@/lib/config/settings/update-settings";
+import { signPayment } from "@/lib/checkout/result/payment-signature";
 import { spawnForTest } from "./support/child-processes";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
 import { eventually } from "./support/eventually";

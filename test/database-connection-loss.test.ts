@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb } from "@/db/client";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { testContext } from "./support/test-context";
 
 const ctx = testContext();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decideDemoData, type DemoDataSetting, isLocalHttpUrl } from "@/lib/demo/demo-data-decision";
-import { parseEnv } from "@/lib/env";
+import { decideDemoData, type DemoDataSetting, isLocalHttpUrl } from "@/lib/panel/demo/demo-data-decision";
+import { parseEnv } from "@/lib/core/env";
 
 // Demo data (enabled sandbox gateways) only where it is clearly a trial: the embedded database AND a local http
 // APP_URL, or DEMO_DATA=on said outright. Never with DATABASE_URL set or an https APP_URL unless DEMO_DATA=on.
@@ -48,7 +48,7 @@ describe("decideDemoData", () => {
   });
 });
 
-describe("DEMO_DATA in lib/env.ts", () => {
+describe("DEMO_DATA in lib/core/env.ts", () => {
   const demoData = (value?: string) => parseEnv(value === undefined ? {} : { DEMO_DATA: value }).DEMO_DATA;
 
   it("defaults to auto (also when empty), and reads on/off and their spellings", () => {

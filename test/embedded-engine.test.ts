@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/permissions";
-import { env } from "@/lib/env";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { env } from "@/lib/core/env";
 import { startWorker } from "@/lib/jobs/start-worker";
-import { startPayment } from "@/lib/payments/start-payment";
-import { updateSettings } from "@/lib/settings/update-settings";
+import { startPayment } from "@/lib/checkout/payments/start-payment";
+import { updateSettings } from "@/lib/config/settings/update-settings";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
 import { eventually } from "./support/eventually";
 import { startReceiver } from "./support/receiver";

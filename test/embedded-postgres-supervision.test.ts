@@ -2,7 +2,8 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
-import { findRunningServer, startEmbeddedPostgres } from "@/db/embedded-postgres";
+import { startEmbeddedPostgres } from "@/db/embedded-postgres";
+import { findRunningServer } from "@/db/postmaster-process";
 import { spawnForTest } from "./support/child-processes";
 import { eventually } from "./support/eventually";
 

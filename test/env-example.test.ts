@@ -1,15 +1,15 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/core/env";
 
-// .env.example lists every variable lib/env.ts parses, with its default: this fails when a variable is added to
-// (or removed from) lib/env.ts without the example, or when an example value is not the default.
+// .env.example lists every variable lib/core/env.ts parses, with its default: this fails when a variable is added to
+// (or removed from) lib/core/env.ts without the example, or when an example value is not the default.
 
 const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), "utf8");
 
-/** The variables lib/env.ts's schema parses: its object's keys, written in capitals. */
+/** The variables lib/core/env.ts's schema parses: its object's keys, written in capitals. */
 function parsedVariables(): string[] {
-  const source = read("lib/env.ts");
+  const source = read("lib/core/env.ts");
   const body = source.slice(source.indexOf("z\n  .object({"), source.indexOf("  })\n  .transform("));
   return [...body.matchAll(/^ {4}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!);
 }
@@ -22,7 +22,7 @@ function exampleLines(): [string, string][] {
     .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]);
 }
 
-it("lists every variable lib/env.ts parses, and nothing else", () => {
+it("lists every variable lib/core/env.ts parses, and nothing else", () => {
   const parsed = parsedVariables();
   expect(parsed.length).toBeGreaterThan(40);
   expect(parsed).toContain("DATABASE_URL");

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/permissions";
-import { scheduleExpiries } from "@/lib/expiry/schedule-expiries";
-import { updateSettings } from "@/lib/settings/update-settings";
-import { updateTransaction } from "@/lib/transactions/update-transaction";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { scheduleExpiries } from "@/lib/checkout/expiry/schedule-expiries";
+import { updateSettings } from "@/lib/config/settings/update-settings";
+import { updateTransaction } from "@/lib/checkout/transactions/update-transaction";
 import { newTransaction, setUpPayments } from "./support/payment-flow";
 import { testContext } from "./support/test-context";
 

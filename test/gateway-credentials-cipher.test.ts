@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CredentialsKeyError, credentialsKeyId, decryptCredentials, encryptCredentials } from "@/lib/crypto/credentials-cipher";
-import { credentialsKey } from "@/lib/crypto/credentials-keyring";
+import { CredentialsKeyError, credentialsKeyId, decryptCredentials, encryptCredentials } from "@/lib/core/crypto/credentials-cipher";
+import { credentialsKey } from "@/lib/core/crypto/credentials-keyring";
 import { runScript } from "./support/run-script";
 
 // Gateway credentials at rest: AES-256-GCM under CREDENTIALS_KEY, each ciphertext naming its key; the previous

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/icons/gateways/[code]/route";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
-import { listPaymentMethods } from "@/lib/payment-methods/list-payment-methods";
-import { createTransaction } from "@/lib/transactions/create-transaction";
-import { env } from "@/lib/env";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
+import { listPaymentMethods } from "@/lib/checkout/payment-methods/list-payment-methods";
+import { createTransaction } from "@/lib/checkout/transactions/create-transaction";
+import { env } from "@/lib/core/env";
 import { createCurrency, createKey } from "./support/factories";
 import { testContext } from "./support/test-context";
 

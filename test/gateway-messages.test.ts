@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as callbackRoute from "@/app/b/checkout/gateway/[pg]/callback/route";
 import * as returnRoute from "@/app/b/checkout/gateway/[pg]/return/route";
-import type { Caller } from "@/lib/auth/permissions";
+import type { Caller } from "@/lib/access/auth/permissions";
 import { signSandboxMessage } from "@/lib/gateways/sandbox/sandbox-signature";
 import { CARDS, events, freshMessage, messageIn, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
 import { serveRoutes } from "./support/http-server";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { serveRoutes } from "./support/http-server";
 
 // Nothing listens on port 1: the app's database is unreachable. Set before the app's modules load, since
-// lib/env.ts reads the environment once, when first imported.
+// lib/core/env.ts reads the environment once, when first imported.
 process.env.DATABASE_URL = "postgres://x:y@127.0.0.1:1/none";
 
 describe("GET /api/health with the database down", () => {

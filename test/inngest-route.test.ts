@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 
 // Inngest's API on 127.0.0.1 (INNGEST_BASE_URL), in cloud mode with a signing key: it records the sync request
-// the endpoint makes. lib/env.ts reads the environment once: set it, then import the route.
+// the endpoint makes. lib/core/env.ts reads the environment once: set it, then import the route.
 const registered: { path: string; authorization?: string; body: Record<string, unknown> }[] = [];
 const api = http.createServer(async (req, res) => {
   const chunks: Buffer[] = [];

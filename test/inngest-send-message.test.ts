@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // E-mail through the real Resend SDK, pointed at a local stand-in that fails while `resendDown` holds; no
-// Twilio keys, so SMS are recorded. lib/env.ts reads the environment once: set it, then import the app.
+// Twilio keys, so SMS are recorded. lib/core/env.ts reads the environment once: set it, then import the app.
 let resendDown = false;
 const sent: Record<string, unknown>[] = [];
 const standIn = http.createServer(async (req, res) => {

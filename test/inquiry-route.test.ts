@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as inquiryRoute from "@/app/b/pbl/v2/inquiry/route";
-import type { Caller } from "@/lib/auth/permissions";
+import type { Caller } from "@/lib/access/auth/permissions";
 import { basicAuth, createGateway, createKey, createUser } from "./support/factories";
 import { serveRoutes } from "./support/http-server";
 import { CARDS, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { enqueueJob, notePoolAlive, releaseStaleJobLocks } from "@/db/queries/jobs";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { eventually } from "./support/eventually";
 import { testContext } from "./support/test-context";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { listenForRoutes } from "./support/http-server";
-import type { Caller } from "@/lib/auth/permissions";
+import type { Caller } from "@/lib/access/auth/permissions";
 import { createKnetStandIn } from "./support/knet-stand-in";
 
 // The KNET adapter against a local stand-in that speaks KNET's protocol over HTTP (test/support/knet-stand-in.ts):
 // the customer's browser is played by fetch, KNET's server posts its encrypted result to our callback route, and
-// the database is real. lib/env.ts reads the environment once: the app's own address (APP_URL, which KNET posts
+// the database is real. lib/core/env.ts reads the environment once: the app's own address (APP_URL, which KNET posts
 // back to) and KNET_BASE_URL are set before the application is imported.
 
 const TERMINAL = { tranportalId: "107701", password: "Knet-Pass-7731", resourceKey: "S9TN2371BAXP8Q35" };
@@ -22,15 +22,15 @@ const payRoute = await import("@/app/b/checkout/redirect/pay/route");
 const operationRoute = await import("@/app/b/pbl/v2/operation/route");
 const inquiryRoute = await import("@/app/b/pbl/v2/inquiry/route");
 const getRoute = await import("@/app/b/checkout/v1/pymt-txn/[sessionId]/route");
-const { createGatewaySetting } = await import("@/lib/gateways/create-gateway-setting");
-const { splitByGateway } = await import("@/lib/admin/panel-operations");
-const { startPayment } = await import("@/lib/payments/start-payment");
-const { logger } = await import("@/lib/log/logger");
-const { ValidationFailed } = await import("@/lib/errors");
+const { createGatewaySetting } = await import("@/lib/config/gateway-settings/create-gateway-setting");
+const { splitByGateway } = await import("@/lib/panel/admin/panel-operations");
+const { startPayment } = await import("@/lib/checkout/payments/start-payment");
+const { logger } = await import("@/lib/core/log/logger");
+const { ValidationFailed } = await import("@/lib/core/errors");
 const { createCurrency, createKey } = await import("./support/factories");
 const { events, newTransaction, stateOf } = await import("./support/payment-flow");
 const { runMaintenance } = await import("@/lib/jobs/run-maintenance");
-const { resumeOperation } = await import("@/lib/operations/resume-operation");
+const { resumeOperation } = await import("@/lib/checkout/operations/resume-operation");
 const { testContext } = await import("./support/test-context");
 
 app.serve([

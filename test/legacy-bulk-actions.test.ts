@@ -1,8 +1,8 @@
 import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { uploadBulkAction } from "@/app/(site)/admin/(panel)/bulk-payment-requests/actions";
-import { panelSections } from "@/lib/admin/panel-sections";
-import { setAdminUserActive } from "@/lib/admin-users/set-admin-user-active";
+import { panelSections } from "@/lib/panel/admin/panel-sections";
+import { setAdminUserActive } from "@/lib/access/admin-users/set-admin-user-active";
 import { NO_UPLOAD } from "@/lib/legacy/bulk/bulk-upload-form";
 import { csv, startBulk } from "./support/legacy-bulk";
 import { refusal } from "./support/refusal";
@@ -16,7 +16,7 @@ const revalidated = vi.hoisted(() => [] as string[]);
 vi.mock("next-auth", async (original) => ({
   ...(await original<typeof import("next-auth")>()),
   getServerSession: async () => {
-    // The cookie's claims (lib/auth/active-admin.ts): signed in a minute ago, at a new user's session version.
+    // The cookie's claims (lib/access/auth/active-admin.ts): signed in a minute ago, at a new user's session version.
     const minuteAgo = Math.floor(Date.now() / 1000) - 60;
     return session.userId ? { user: { uid: session.userId, signedInAt: minuteAgo, iat: minuteAgo, sv: 0 } } : null;
   },

@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { startProvidersForApp } from "./support/provider-stand-in";
 
 // Each bulk row's flags send its payment link as a single legacy payment request's do: through the created
-// event's planning and the real Resend and Twilio SDKs pointed at a local stand-in. lib/env.ts reads the
+// event's planning and the real Resend and Twilio SDKs pointed at a local stand-in. lib/core/env.ts reads the
 // environment once, on first import: set it first, then import.
 const credentials = { resendKey: "re_legacy_bulk_key", twilioSid: `AC${"4567cdef".repeat(4)}`, twilioToken: "twilio-bulk-token" };
 const standIn = await startProvidersForApp(credentials);
 
 const { planEventEffects } = await import("@/lib/jobs/plan-event-effects");
-const { sendMessage } = await import("@/lib/notifications/send-message");
+const { sendMessage } = await import("@/lib/delivery/notifications/send-message");
 const { createBulkPaymentRequests } = await import("@/lib/legacy/bulk/create-bulk-payment-requests");
 const { events } = await import("./support/payment-flow");
 const { csv, startBulk } = await import("./support/legacy-bulk");

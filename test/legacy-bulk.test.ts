@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Forbidden, ValidationFailed } from "@/lib/errors";
+import { Forbidden, ValidationFailed } from "@/lib/core/errors";
 import { MAX_BULK_FILE_BYTES, MAX_BULK_ROWS } from "@/lib/legacy/bulk/bulk-limits";
 import { createBulkPaymentRequests } from "@/lib/legacy/bulk/create-bulk-payment-requests";
 import { csv, startBulk } from "./support/legacy-bulk";
@@ -87,7 +87,7 @@ describe("the same file again", () => {
     expect(first.counts).toMatchObject({ created: 1, invalid: 1 });
     expect(first.invalid[0]).toMatchObject({ line: 3, errors: { gateway_code: expect.any(Array) } });
 
-    const { createGatewaySetting } = await import("@/lib/gateways/create-gateway-setting");
+    const { createGatewaySetting } = await import("@/lib/config/gateway-settings/create-gateway-setting");
     await createGatewaySetting({ ctx: api.ctx, input: { code: "later", pg: "sandbox", currencies: ["USD"] } });
     const second = await upload(file);
     expect(second.counts).toEqual({ rows: 2, created: 1, already_created: 1, invalid: 0 });

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { legacyAnswerSchema } from "@/lib/legacy/legacy-answer";
-import { updateSettings } from "@/lib/settings/update-settings";
+import { updateSettings } from "@/lib/config/settings/update-settings";
 import { call, countRows, expectDetail, files, multipart } from "./support/checkout-samples";
 import { createUser, basicAuth } from "./support/factories";
 import { EC, PATHS, PR, eCommerce, paymentRequest, startLegacyApi } from "./support/legacy-api";

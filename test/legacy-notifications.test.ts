@@ -4,12 +4,12 @@ import { startProvidersForApp } from "./support/provider-stand-in";
 
 // The four legacy flags → the customer's e-mails and SMS, through the event's planning and the real Resend and
 // Twilio SDKs pointed at a local stand-in: the payment link on creation, the result after paying, in the
-// transaction's language. lib/env.ts reads the environment once, on first import: set it first, then import.
+// transaction's language. lib/core/env.ts reads the environment once, on first import: set it first, then import.
 const credentials = { resendKey: "re_legacy_flags_key", twilioSid: `AC${"0123abcd".repeat(4)}`, twilioToken: "twilio-legacy-token" };
 const standIn = await startProvidersForApp(credentials);
 
 const { planEventEffects } = await import("@/lib/jobs/plan-event-effects");
-const { sendMessage } = await import("@/lib/notifications/send-message");
+const { sendMessage } = await import("@/lib/delivery/notifications/send-message");
 const { EC, PR, eCommerce, paymentRequest, startLegacyApi } = await import("./support/legacy-api");
 const { CARDS, deliverReturn, events, payWith } = await import("./support/payment-flow");
 

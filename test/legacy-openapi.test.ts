@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { legacyAnswerSchema } from "@/lib/legacy/legacy-answer";
 import { LEGACY_SCHEMAS, REQUIRED } from "@/lib/legacy/legacy-fields";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";

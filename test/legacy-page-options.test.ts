@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as payRoute from "@/app/b/checkout/redirect/pay/route";
-import type { Caller } from "@/lib/auth/permissions";
-import { captureView } from "@/lib/checkout-page/capture-view";
-import { loadPaymentPage } from "@/lib/checkout-page/load-payment-page";
-import { readTypedFields } from "@/lib/checkout-page/typed-fields-cookie";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { captureView } from "@/lib/checkout/checkout-page/capture-view";
+import { loadPaymentPage } from "@/lib/checkout/checkout-page/load-payment-page";
+import { readTypedFields } from "@/lib/checkout/checkout-page/typed-fields-cookie";
 import { chargeCard } from "@/lib/gateways/sandbox/charge-card";
-import { checkPageFields, type PageOptions, type TypedPageFields } from "@/lib/legacy/page-fields";
+import { checkPageFields, type PageOptions, type TypedPageFields } from "@/lib/checkout/page-fields/page-fields";
 import { serveRoutes } from "./support/http-server";
 import { legacyTransaction } from "./support/legacy-factory";
 import { CARDS, newTransaction, setUpPayments, stateOf } from "./support/payment-flow";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { EC, PR, eCommerce, paymentRequest, startLegacyApi } from "./support/legacy-api";
 
 // The legacy /pos/ create never mixes sandbox and production gateways either (the checkout's own check, named

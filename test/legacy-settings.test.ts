@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { saveSettingsForm } from "@/lib/admin/save-settings-form";
-import { settingsFormValues } from "@/lib/admin/settings-form-values";
-import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
-import { Forbidden } from "@/lib/errors";
-import { isAllowedAddress } from "@/lib/legacy/allowed-networks";
-import { readSettings } from "@/lib/settings/read-settings";
+import { saveSettingsForm } from "@/lib/panel/admin/save-settings-form";
+import { settingsFormValues } from "@/lib/panel/admin/settings-form-values";
+import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
+import { Forbidden } from "@/lib/core/errors";
+import { isAllowedAddress } from "@/lib/core/validation/allowed-networks";
+import { readSettings } from "@/lib/config/settings/read-settings";
 import { createUser } from "./support/factories";
 import { runAdminCli } from "./support/run-script";
 import { testContext } from "./support/test-context";

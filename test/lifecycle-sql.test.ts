@@ -2,15 +2,15 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { claimMoneyOperation, insertDuplicateOperation, settleMoneyOperation } from "@/db/queries/operations";
 import type { MoneyOperation, TransactionState } from "@/db/types";
-import type { Caller } from "@/lib/auth/permissions";
-import { claim, claimFits, type Ledger, SETTLEMENT, settle } from "@/lib/lifecycle/money";
-import { ATTEMPT_STATES, MONEY_OPERATIONS, OPERATION_KINDS, OPERATION_STATES, TRANSACTION_STATES } from "@/lib/lifecycle/states";
-import { FROM_STATES, HOLDS_MONEY, PAYABLE, SUCCEEDED, UNSUCCESSFUL } from "@/lib/lifecycle/verbs";
-import { formatUnits, toUnits } from "@/lib/money/decimal";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { claim, claimFits, type Ledger, SETTLEMENT, settle } from "@/lib/checkout/lifecycle/money";
+import { ATTEMPT_STATES, MONEY_OPERATIONS, OPERATION_KINDS, OPERATION_STATES, TRANSACTION_STATES } from "@/lib/checkout/lifecycle/states";
+import { FROM_STATES, HOLDS_MONEY, PAYABLE, SUCCEEDED, UNSUCCESSFUL } from "@/lib/checkout/lifecycle/verbs";
+import { formatUnits, toUnits } from "@/lib/core/money/decimal";
 import { newTransaction, setUpPayments } from "./support/payment-flow";
 import { testContext } from "./support/test-context";
 
-// The SQL that enforces the lifecycle, held to lib/lifecycle: the CHECK constraints and partial indexes of
+// The SQL that enforces the lifecycle, held to lib/checkout/lifecycle: the CHECK constraints and partial indexes of
 // db/migrations as the database has them, and the one-statement claim and settlement of refund, capture and void
 // (db/queries/operations.ts) run against the module's model. A change on one side only fails here.
 
@@ -127,7 +127,7 @@ async function stored(sessionId: string): Promise<{ state: TransactionState; led
   };
 }
 
-describe("claimMoneyOperation and settleMoneyOperation move the money as lib/lifecycle/money.ts says", () => {
+describe("claimMoneyOperation and settleMoneyOperation move the money as lib/checkout/lifecycle/money.ts says", () => {
   it.each(CASES)("$name", async (c) => {
     const sessionId = await newTransaction(ctx, caller);
     await ctx.db

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { authenticate } from "@/lib/auth/authenticate";
-import { throttleAddress } from "@/lib/auth/login-throttle";
-import { env } from "@/lib/env";
-import { TooManyRequests, Unauthorized } from "@/lib/errors";
+import { authenticate } from "@/lib/access/auth/authenticate";
+import { throttleAddress } from "@/lib/access/auth/login-throttle";
+import { env } from "@/lib/core/env";
+import { TooManyRequests, Unauthorized } from "@/lib/core/errors";
 import { basicAuth, createUser } from "./support/factories";
 import { refusal } from "./support/refusal";
 import { testContext } from "./support/test-context";

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startProvidersForApp } from "./support/provider-stand-in";
 
 // POST /b/pbl/v2/message-notification/ over HTTP against a real database: the payment link sent again, through
-// the event's dispatch and the real Resend and Twilio SDKs pointed at a local stand-in. lib/env.ts reads the
+// the event's dispatch and the real Resend and Twilio SDKs pointed at a local stand-in. lib/core/env.ts reads the
 // environment once, on first import: set it first, then import the application.
 const credentials = { resendKey: "re_resend_link_key", twilioSid: `AC${"fedcba9876543210".repeat(2)}`, twilioToken: "twilio-resend-token" };
 const standIn = await startProvidersForApp(credentials);
@@ -13,7 +13,7 @@ const route = await import("@/app/b/pbl/v2/message-notification/route");
 const { outgoing } = await import("@/inngest/events");
 const { dispatchEvent, sendMessage } = await import("@/inngest/functions");
 const { resendAnswerSchema } = await import("@/lib/openapi/message-notification-paths");
-const { performOperation } = await import("@/lib/operations/perform-operation");
+const { performOperation } = await import("@/lib/checkout/operations/perform-operation");
 const { basicAuth, createKey, createUser } = await import("./support/factories");
 const { serveRoutes } = await import("./support/http-server");
 const { closeAppContextAfterAll, received } = await import("./support/inngest-run");

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { findTransactionView } from "@/db/queries/transactions";
-import type { Caller } from "@/lib/auth/permissions";
+import type { Caller } from "@/lib/access/auth/permissions";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
 import { testContext } from "./support/test-context";
 

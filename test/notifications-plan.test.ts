@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/permissions";
-import { notificationEventFor } from "@/lib/notifications/notification-event-for";
-import { planMessages } from "@/lib/notifications/plan-messages";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { notificationEventFor } from "@/lib/delivery/notifications/notification-event-for";
+import { planMessages } from "@/lib/delivery/notifications/plan-messages";
 import { addEvent, lastEvent, messagesOf, planFor, txnRow } from "./support/notification-flow";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
 import { testContext } from "./support/test-context";

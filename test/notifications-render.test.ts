@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/permissions";
-import { addCurrency } from "@/lib/currencies/add-currency";
-import { messageHtml } from "@/lib/notifications/message-html";
-import { type MessageFacts, renderMessage } from "@/lib/notifications/render-message";
-import { updateSettings } from "@/lib/settings/update-settings";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { addCurrency } from "@/lib/config/currencies/add-currency";
+import { messageHtml } from "@/lib/delivery/notifications/message-html";
+import { type MessageFacts, renderMessage } from "@/lib/delivery/notifications/render-message";
+import { updateSettings } from "@/lib/config/settings/update-settings";
 import { createGateway } from "./support/factories";
 import { addEvent, messagesOf, planFor } from "./support/notification-flow";
 import { newTransaction, setUpPayments } from "./support/payment-flow";

@@ -2,11 +2,11 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startProvidersForApp } from "./support/provider-stand-in";
 
 // The real resend and twilio SDKs, pointed at a local stand-in through RESEND_BASE_URL and TWILIO_BASE_URL.
-// lib/env.ts reads the environment once, on first import: set it first, then import the application.
+// lib/core/env.ts reads the environment once, on first import: set it first, then import the application.
 const credentials = { resendKey: "re_test_0123456789secret", twilioSid: `AC${"0123456789abcdef".repeat(2)}`, twilioToken: "twilio-token-secret-42" };
 const standIn = await startProvidersForApp(credentials);
 
-const { sendMessage } = await import("@/lib/notifications/send-message");
+const { sendMessage } = await import("@/lib/delivery/notifications/send-message");
 const { testContext } = await import("./support/test-context");
 const { messagesOf, planFor } = await import("./support/notification-flow");
 const { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } = await import("./support/payment-flow");

@@ -5,9 +5,9 @@ vi.hoisted(() => {
   for (const name of ["RESEND_API_KEY", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]) delete process.env[name];
 });
 
-import type { Caller } from "@/lib/auth/permissions";
-import { listMessages } from "@/lib/notifications/list-messages";
-import { sendMessage } from "@/lib/notifications/send-message";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { listMessages } from "@/lib/delivery/notifications/list-messages";
+import { sendMessage } from "@/lib/delivery/notifications/send-message";
 import { messagesOf, planFor } from "./support/notification-flow";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
 import { runAdminCli } from "./support/run-script";

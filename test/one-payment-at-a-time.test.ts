@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as payRoute from "@/app/b/checkout/redirect/pay/route";
-import type { Caller } from "@/lib/auth/permissions";
+import type { Caller } from "@/lib/access/auth/permissions";
 import { chargeCard } from "@/lib/gateways/sandbox/charge-card";
 import { finishChallenge } from "@/lib/gateways/sandbox/finish-challenge";
-import { startPayment } from "@/lib/payments/start-payment";
+import { startPayment } from "@/lib/checkout/payments/start-payment";
 import { serveRoutes } from "./support/http-server";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
 import { testContext } from "./support/test-context";

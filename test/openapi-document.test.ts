@@ -2,18 +2,18 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import type { MoneyAfter } from "@/db/queries/operations";
 import { REFUSAL_MESSAGE } from "@/lib/gateways/sandbox/sandbox-operations";
-import { readResendRequest } from "@/lib/notifications/read-resend-request";
+import { readResendRequest } from "@/lib/delivery/notifications/read-resend-request";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { resendAnswerSchema } from "@/lib/openapi/message-notification-paths";
 import { EXAMPLE_HMAC_KEY, operationScenarios, REFUSED_DETAIL } from "@/lib/openapi/operation-examples";
 import { moneyResultSchema, stateResultSchema } from "@/lib/openapi/operation-schemas";
-import { moneyAnswer, stateAnswer } from "@/lib/operations/operation-answer";
-import { OPERATIONS } from "@/lib/lifecycle/verbs";
-import { readOperationRequest, readTarget } from "@/lib/operations/read-operation-request";
-import { REQUIRED_FIELDS } from "@/lib/transactions/read-fields";
-import { TRANSACTION_FIELDS, transactionFieldsSchema } from "@/lib/transactions/transaction-fields";
-import { transactionRepresentationSchema } from "@/lib/transactions/transaction-representation-schema";
-import { signPayment } from "@/lib/webhooks/payment-signature";
+import { moneyAnswer, stateAnswer } from "@/lib/checkout/operations/operation-answer";
+import { OPERATIONS } from "@/lib/checkout/lifecycle/verbs";
+import { readOperationRequest, readTarget } from "@/lib/checkout/operations/read-operation-request";
+import { REQUIRED_FIELDS } from "@/lib/checkout/transactions/read-fields";
+import { TRANSACTION_FIELDS, transactionFieldsSchema } from "@/lib/checkout/transactions/transaction-fields";
+import { transactionRepresentationSchema } from "@/lib/checkout/transactions/transaction-representation-schema";
+import { signPayment } from "@/lib/checkout/result/payment-signature";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -191,7 +191,7 @@ describe("OpenAPI document", () => {
     expect(REFUSED_DETAIL).toBe(REFUSAL_MESSAGE);
   });
 
-  it("the answer schemas fit what lib/operations builds, signed or not", () => {
+  it("the answer schemas fit what lib/checkout/operations builds, signed or not", () => {
     const view = {
       txn: { session_id: "a".repeat(40), order_no: null, amount: "86.000000", currency_code: "KWD" },
       decimals: 3,

@@ -3,9 +3,9 @@ import * as openapiRoute from "@/app/b/checkout/v1/openapi.json/route";
 import * as inquiryRoute from "@/app/b/pbl/v2/inquiry/route";
 import * as operationRoute from "@/app/b/pbl/v2/operation/route";
 import { updateSettings } from "@/db/queries/settings";
-import type { Caller } from "@/lib/auth/permissions";
-import { env } from "@/lib/env";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { env } from "@/lib/core/env";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { EXAMPLE_SESSION_ID, representationExamples } from "@/lib/openapi/openapi-examples";
 import {
   EXAMPLE_HMAC_KEY,
@@ -14,7 +14,7 @@ import {
   operationErrorExamples,
   operationScenarios,
 } from "@/lib/openapi/operation-examples";
-import { signPayment } from "@/lib/webhooks/payment-signature";
+import { signPayment } from "@/lib/checkout/result/payment-signature";
 import { createCurrency, createKey } from "./support/factories";
 import { serveRoutes } from "./support/http-server";
 import { deliverReturn, newTransaction, payWith } from "./support/payment-flow";

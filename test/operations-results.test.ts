@@ -2,15 +2,15 @@ import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { updateSettings } from "@/db/queries/settings";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { runMaintenance } from "@/lib/jobs/run-maintenance";
-import type { Caller } from "@/lib/auth/permissions";
-import { performOperation } from "@/lib/operations/perform-operation";
-import { resumeOperation } from "@/lib/operations/resume-operation";
-import { inquireTransaction } from "@/lib/payments/inquire-transaction";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { performOperation } from "@/lib/checkout/operations/perform-operation";
+import { resumeOperation } from "@/lib/checkout/operations/resume-operation";
+import { inquireTransaction } from "@/lib/checkout/payments/inquire-transaction";
 import { CARDS, deliverReturn, events, freshMessage, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
-import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
+import { recordGatewayResult } from "@/lib/checkout/payments/record-gateway-result";
 import { testContext } from "./support/test-context";
 
 // What follows an operation: its signed webhook (which ottu-py's verify_signature accepts), the customer's

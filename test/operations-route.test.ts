@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as getRoute from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
 import * as inquiryRoute from "@/app/b/pbl/v2/inquiry/route";
 import * as operationRoute from "@/app/b/pbl/v2/operation/route";
-import type { Caller } from "@/lib/auth/permissions";
+import type { Caller } from "@/lib/access/auth/permissions";
 import { REFUSAL_MESSAGE } from "@/lib/gateways/sandbox/sandbox-operations";
 import { basicAuth, createKey, createUser } from "./support/factories";
 import { serveRoutes } from "./support/http-server";

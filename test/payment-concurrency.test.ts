@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/permissions";
-import { inquirePayment } from "@/lib/payments/inquire-payment";
-import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
-import { startPayment } from "@/lib/payments/start-payment";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { inquirePayment } from "@/lib/checkout/payments/inquire-payment";
+import { recordGatewayResult } from "@/lib/checkout/payments/record-gateway-result";
+import { startPayment } from "@/lib/checkout/payments/start-payment";
 import { CARDS, events, freshMessage, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
 import { testContext } from "./support/test-context";
 

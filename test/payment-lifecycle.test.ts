@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/permissions";
+import type { Caller } from "@/lib/access/auth/permissions";
 import { cancelSandboxPayment } from "@/lib/gateways/sandbox/cancel-sandbox-payment";
 import { finishChallenge } from "@/lib/gateways/sandbox/finish-challenge";
 import { runMaintenance } from "@/lib/jobs/run-maintenance";
-import { inquirePayment } from "@/lib/payments/inquire-payment";
-import { startPayment } from "@/lib/payments/start-payment";
+import { inquirePayment } from "@/lib/checkout/payments/inquire-payment";
+import { startPayment } from "@/lib/checkout/payments/start-payment";
 import { CARDS, deliverReturn, events, freshMessage, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
-import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
+import { recordGatewayResult } from "@/lib/checkout/payments/record-gateway-result";
 import { testContext } from "./support/test-context";
 
 const ctx = testContext();

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as paymentMethodsRoute from "@/app/b/pbl/v2/payment-methods/route";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { cardRequestExamples, paymentMethodsExample } from "@/lib/openapi/card-paths";
-import { paymentMethodsAnswerSchema, paymentMethodsRequestSchema } from "@/lib/payment-methods/payment-methods-schemas";
+import { paymentMethodsAnswerSchema, paymentMethodsRequestSchema } from "@/lib/checkout/payment-methods/payment-methods-schemas";
 import { basicAuth, createCurrency, createGateway, createKey, createUser } from "./support/factories";
 import { serveRoutes } from "./support/http-server";
 import { testContext } from "./support/test-context";

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/permissions";
-import { Conflict, ValidationFailed } from "@/lib/errors";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { Conflict, ValidationFailed } from "@/lib/core/errors";
 import { chargeCard } from "@/lib/gateways/sandbox/charge-card";
 import { removeSavedCard } from "@/lib/gateways/sandbox/remove-saved-card";
-import { startPayment } from "@/lib/payments/start-payment";
-import { updateSettings } from "@/lib/settings/update-settings";
+import { startPayment } from "@/lib/checkout/payments/start-payment";
+import { updateSettings } from "@/lib/config/settings/update-settings";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments, stateOf } from "./support/payment-flow";
 import { testContext } from "./support/test-context";
 

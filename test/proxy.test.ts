@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { SESSION_HEADER } from "@/lib/checkout-page/session-header";
-import { env } from "@/lib/env";
+import { SESSION_HEADER } from "@/lib/checkout/checkout-page/session-header";
+import { env } from "@/lib/core/env";
 import { hasServerActions } from "@/lib/http/server-action-pages";
 import { proxy } from "@/proxy";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPublicAddress } from "@/lib/webhooks/public-address";
+import { isPublicAddress } from "@/lib/delivery/webhooks/public-address";
 
 // Outgoing requests (webhooks, disclosure results) go only to global unicast addresses: every IPv4 special-purpose
 // block is refused, IPv6 only inside 2000::/3 outside its special blocks, and an IPv6 form carrying an IPv4 address

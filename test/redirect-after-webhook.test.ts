@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/permissions";
-import { loadPaymentPage } from "@/lib/checkout-page/load-payment-page";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { loadPaymentPage } from "@/lib/checkout/checkout-page/load-payment-page";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
-import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
 import { startReceiver } from "./support/receiver";
 import { testContext } from "./support/test-context";

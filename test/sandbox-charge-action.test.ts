@@ -2,8 +2,8 @@ import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chargeCardAction } from "@/app/(site)/sandbox/pay/[reference]/actions";
 import { EMPTY_CHARGE_FORM } from "@/components/sandbox/charge-form-state";
-import type { Caller } from "@/lib/auth/permissions";
-import { startPayment } from "@/lib/payments/start-payment";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { startPayment } from "@/lib/checkout/payments/start-payment";
 import { CARDS, newTransaction, setUpPayments } from "./support/payment-flow";
 import { testContext } from "./support/test-context";
 

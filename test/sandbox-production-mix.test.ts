@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { startCheckoutApi } from "./support/checkout-setup";
 import { countRows, minimal, txnPath } from "./support/checkout-samples";
 

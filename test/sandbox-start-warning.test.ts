@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { currentSandboxWarning, sandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { spawnForTest } from "./support/child-processes";
 import { createGateway } from "./support/factories";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { authenticate } from "@/lib/auth/authenticate";
-import { verifyAdminCredentials } from "@/lib/auth/verify-admin-credentials";
-import type { Ctx } from "@/lib/context";
-import { seedDemoData, seedDemoDataOnStart } from "@/lib/demo/seed-demo-data";
+import { authenticate } from "@/lib/access/auth/authenticate";
+import { verifyAdminCredentials } from "@/lib/access/auth/verify-admin-credentials";
+import type { Ctx } from "@/lib/core/context";
+import { seedDemoData, seedDemoDataOnStart } from "@/lib/panel/demo/seed-demo-data";
 import { createExtraDatabase } from "./support/extra-database";
 import { createCurrency } from "./support/factories";
 

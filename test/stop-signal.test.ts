@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { expect, it, onTestFinished } from "vitest";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { spawnForTest } from "./support/child-processes";
 import { startStallingProxy } from "./support/stalling-proxy";
 

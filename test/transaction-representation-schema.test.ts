@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { AttemptView, TransactionView } from "@/db/queries/transactions";
-import { env } from "@/lib/env";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { env } from "@/lib/core/env";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { fullRequest, representationExamples, smallestRequest } from "@/lib/openapi/openapi-examples";
-import { representTransaction } from "@/lib/transactions/represent-transaction";
-import { transactionRepresentationSchema } from "@/lib/transactions/transaction-representation-schema";
+import { representTransaction } from "@/lib/checkout/transactions/represent-transaction";
+import { transactionRepresentationSchema } from "@/lib/checkout/transactions/transaction-representation-schema";
 import { startCheckoutApi } from "./support/checkout-setup";
 
 // The OpenAPI document describes responses with transactionRepresentationSchema (strict objects): these tests

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { authenticate } from "@/lib/auth/authenticate";
-import { hashPassword } from "@/lib/auth/password";
-import { Unauthorized } from "@/lib/errors";
+import { authenticate } from "@/lib/access/auth/authenticate";
+import { hashPassword } from "@/lib/access/auth/password";
+import { Unauthorized } from "@/lib/core/errors";
 import { basicAuth, createUser } from "./support/factories";
 import { testContext } from "./support/test-context";
 

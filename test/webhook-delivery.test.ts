@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/permissions";
+import type { Caller } from "@/lib/access/auth/permissions";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
-import { updateSettings } from "@/lib/settings/update-settings";
-import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
-import { signPayment } from "@/lib/webhooks/payment-signature";
+import { updateSettings } from "@/lib/config/settings/update-settings";
+import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";
+import { signPayment } from "@/lib/checkout/result/payment-signature";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "./support/payment-flow";
 import { eventually } from "./support/eventually";
 import { startReceiver } from "./support/receiver";

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 let refuseTarget: (url: string) => Promise<string | null>;
 let webhookAgent: import("undici").Agent;
 beforeAll(async () => {
-  ({ refuseTarget, webhookAgent } = await import("@/lib/webhooks/check-target-url"));
+  ({ refuseTarget, webhookAgent } = await import("@/lib/delivery/webhooks/check-target-url"));
 });
 
 describe("webhook targets in production", () => {

@@ -2,9 +2,9 @@ import pg from "pg";
 import { sql } from "kysely";
 import { expect, it, onTestFinished, vi } from "vitest";
 import { enqueueJob } from "@/db/queries/jobs";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { startWorker } from "@/lib/jobs/start-worker";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/core/log/logger";
 import { testContext } from "./support/test-context";
 
 // The local queue keeps fetched jobs for a quarter of this; the test's default (3 s) would hand them back by

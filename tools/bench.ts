@@ -79,7 +79,7 @@ runMain(async () => {
     date: new Date().toISOString(),
     machine: machineInfo,
     settings: [
-      "app: production build, LOG_LEVEL=warn (so no per-request log line), pg pool max 20 (lib/context.ts), API keys and checkout configuration cached in memory while change notices are heard (CONFIG_CACHE_SECONDS=60, the default), embedded job engine in the app process, ALLOW_PRIVATE_URLS=true",
+      "app: production build, LOG_LEVEL=warn (so no per-request log line), pg pool max 20 (lib/core/context.ts), API keys and checkout configuration cached in memory while change notices are heard (CONFIG_CACHE_SECONDS=60, the default), embedded job engine in the app process, ALLOW_PRIVATE_URLS=true",
     ],
   };
   if (seeded > 0) {

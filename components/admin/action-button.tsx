@@ -2,7 +2,7 @@
 
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { startTransition, useActionState } from "react";
-import type { ChangeFormState } from "@/lib/admin/form-state";
+import type { ChangeFormState } from "@/lib/panel/admin/form-state";
 import { allMessages, SavedStatus } from "./form-messages";
 import { dangerButton, secondaryButton } from "./panel-styles";
 

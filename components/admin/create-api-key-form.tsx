@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { type CreateApiKeyFormState, NEW_API_KEY_VALUES } from "@/lib/admin/create-api-key-form";
+import { type CreateApiKeyFormState, NEW_API_KEY_VALUES } from "@/lib/panel/admin/create-api-key-form";
 import { FieldError, fieldMessages, FormAlert } from "./form-messages";
 import { NewApiKey } from "./new-api-key";
 import { primaryButton } from "./panel-styles";

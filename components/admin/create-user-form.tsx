@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { type CreateUserFormState, NEW_USER_VALUES } from "@/lib/admin/create-user-form";
+import { type CreateUserFormState, NEW_USER_VALUES } from "@/lib/panel/admin/create-user-form";
 import { FieldError, fieldMessages, FormAlert, SavedStatus } from "./form-messages";
 import { PasswordField } from "./password-field";
 import { type GatewayChoice, UserAccessFields } from "./user-access-fields";

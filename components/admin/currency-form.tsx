@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { CurrencyFormState } from "@/lib/admin/save-currency-form";
+import type { CurrencyFormState } from "@/lib/panel/admin/save-currency-form";
 import { primaryButton } from "./panel-styles";
 
 const EMPTY: CurrencyFormState = { values: { code: "", decimals: "" }, errors: {}, saved: null };

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
-import type { CurrencyToggleState } from "@/lib/admin/toggle-currency-form";
+import type { CurrencyToggleState } from "@/lib/panel/admin/toggle-currency-form";
 
 const EMPTY: CurrencyToggleState = { message: null, error: null };
 

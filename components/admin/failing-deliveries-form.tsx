@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
-import type { RetryFormState } from "@/lib/admin/retry-deliveries-form";
-import type { listFailingDeliveries } from "@/lib/webhooks/list-failing-deliveries";
+import type { RetryFormState } from "@/lib/panel/admin/retry-deliveries-form";
+import type { listFailingDeliveries } from "@/lib/delivery/webhooks/list-failing-deliveries";
 import { ActionOutcome } from "./form-messages";
 import { link, primaryButton, secondaryButton, td } from "./panel-styles";
 import { PanelTable } from "./panel-table";

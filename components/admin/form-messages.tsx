@@ -1,4 +1,4 @@
-import type { FieldErrors } from "@/lib/errors";
+import type { FieldErrors } from "@/lib/core/errors";
 
 /** The messages of one field of a form's errors. */
 export function fieldMessages(errors: FieldErrors, field: string): string[] {

@@ -2,7 +2,7 @@
 
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useActionState, useRef } from "react";
-import type { GatewayEnabledState } from "@/lib/admin/set-gateway-enabled-form";
+import type { GatewayEnabledState } from "@/lib/panel/admin/set-gateway-enabled-form";
 import { focusRing } from "./panel-styles";
 
 type Action = (state: GatewayEnabledState, form: FormData) => Promise<GatewayEnabledState>;

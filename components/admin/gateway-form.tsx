@@ -1,12 +1,12 @@
 "use client";
 
 import { type FormEvent, type ReactNode, useActionState, useState } from "react";
-import type { GatewayFormState, GatewayFormValues } from "@/lib/admin/save-gateway-form";
-import type { FieldErrors } from "@/lib/errors";
+import type { GatewayFormState, GatewayFormValues } from "@/lib/panel/admin/save-gateway-form";
+import type { FieldErrors } from "@/lib/core/errors";
 import { CREDENTIAL_FIELDS } from "@/lib/gateways/credential-fields";
 import { ICON_MAX_BYTES } from "@/lib/gateways/gateway-icon";
 import { KNOWN_PGS, type KnownPg } from "@/lib/gateways/known-gateways";
-import type { PanelGateway } from "@/lib/gateways/panel-gateway";
+import type { PanelGateway } from "@/lib/config/gateway-settings/panel-gateway";
 import { focusRing, primaryButton } from "./panel-styles";
 
 type Action = (state: GatewayFormState, form: FormData) => Promise<GatewayFormState>;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { TransactionDetail } from "@/lib/admin/load-transaction-detail";
-import { deliveryLocationOf, pageOptionsOf } from "@/lib/legacy/page-fields";
+import type { TransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
+import { deliveryLocationOf, pageOptionsOf } from "@/lib/checkout/page-fields/page-fields";
 import { link } from "./panel-styles";
 import { UtcTime } from "./utc-time";
 

@@ -1,4 +1,4 @@
-import { MESSAGE_CHANNELS, MESSAGE_STATES } from "@/lib/notifications/list-messages";
+import { MESSAGE_CHANNELS, MESSAGE_STATES } from "@/lib/delivery/notifications/list-messages";
 import { primaryButton } from "./panel-styles";
 
 const CHANNEL_NAMES: Record<(typeof MESSAGE_CHANNELS)[number], string> = { email: "E-mail", sms: "SMS" };

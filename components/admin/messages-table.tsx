@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { listMessages } from "@/lib/notifications/list-messages";
+import type { listMessages } from "@/lib/delivery/notifications/list-messages";
 import { link, td } from "./panel-styles";
 import { PanelTable } from "./panel-table";
 import { UtcTime } from "./utc-time";

@@ -3,8 +3,8 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useActionState, useState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
-import type { PanelOperation } from "@/lib/admin/panel-operations";
-import type { OperationFormState } from "@/lib/admin/run-operation-form";
+import type { PanelOperation } from "@/lib/panel/admin/panel-operations";
+import type { OperationFormState } from "@/lib/panel/admin/run-operation-form";
 import { dangerButton, primaryButton, secondaryButton } from "./panel-styles";
 
 type Action = (state: OperationFormState, form: FormData) => Promise<OperationFormState>;

@@ -1,5 +1,5 @@
-import type { TransactionDetail } from "@/lib/admin/load-transaction-detail";
-import { formatAmount } from "@/lib/money/decimal";
+import type { TransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
+import { formatAmount } from "@/lib/core/money/decimal";
 import { KeyValueList } from "./key-value-list";
 import { td } from "./panel-styles";
 import { PanelTable } from "./panel-table";

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
-import type { RetryFormState } from "@/lib/admin/retry-deliveries-form";
+import type { RetryFormState } from "@/lib/panel/admin/retry-deliveries-form";
 import { ActionOutcome } from "./form-messages";
 import { secondaryButton } from "./panel-styles";
 

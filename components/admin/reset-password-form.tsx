@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { ChangeFormState } from "@/lib/admin/form-state";
+import type { ChangeFormState } from "@/lib/panel/admin/form-state";
 import { fieldMessages, FormAlert, SavedStatus } from "./form-messages";
 import { PasswordField } from "./password-field";
 import { primaryButton } from "./panel-styles";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import type { SettingsFormState } from "@/lib/admin/save-settings-form";
-import type { CHECKBOXES, SettingsFieldName, SettingsFormValues } from "@/lib/admin/settings-form-values";
-import type { FieldErrors } from "@/lib/errors";
+import type { SettingsFormState } from "@/lib/panel/admin/save-settings-form";
+import type { CHECKBOXES, SettingsFieldName, SettingsFormValues } from "@/lib/panel/admin/settings-form-values";
+import type { FieldErrors } from "@/lib/core/errors";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { TextField } from "./text-field";
 import { primaryButton } from "./panel-styles";

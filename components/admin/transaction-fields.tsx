@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { TransactionDetail } from "@/lib/admin/load-transaction-detail";
-import { formatAmount } from "@/lib/money/decimal";
+import type { TransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
+import { formatAmount } from "@/lib/core/money/decimal";
 import { legacyPageRows } from "./legacy-page-fields";
 import { link } from "./panel-styles";
 import { UtcTime } from "./utc-time";

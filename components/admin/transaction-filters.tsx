@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { ListFilterChoices } from "@/lib/admin/read-list-filters";
-import type { FilterField, FilterValues } from "@/lib/admin/transaction-list-filters";
-import type { FieldErrors } from "@/lib/errors";
-import { TRANSACTION_STATES } from "@/lib/lifecycle/states";
+import type { ListFilterChoices } from "@/lib/panel/admin/read-list-filters";
+import type { FilterField, FilterValues } from "@/lib/panel/admin/transaction-list-filters";
+import type { FieldErrors } from "@/lib/core/errors";
+import { TRANSACTION_STATES } from "@/lib/checkout/lifecycle/states";
 import { primaryButton } from "./panel-styles";
 
 interface Props {

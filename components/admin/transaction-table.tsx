@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
 import { useState } from "react";
-import type { TransactionListItem } from "@/lib/admin/list-transactions";
+import type { TransactionListItem } from "@/lib/panel/admin/list-transactions";
 import { UtcTime } from "./utc-time";
 
 /** How often the newest page asks for what changed. */

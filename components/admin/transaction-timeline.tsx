@@ -1,4 +1,4 @@
-import type { TransactionDetail } from "@/lib/admin/load-transaction-detail";
+import type { TransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
 import { KeyValueList } from "./key-value-list";
 import { td } from "./panel-styles";
 import { PanelTable } from "./panel-table";

@@ -1,6 +1,6 @@
-import type { UserAccessValues } from "@/lib/admin/read-user-access";
-import { ACTIONS } from "@/lib/auth/permissions";
-import type { FieldErrors } from "@/lib/errors";
+import type { UserAccessValues } from "@/lib/panel/admin/read-user-access";
+import { ACTIONS } from "@/lib/access/auth/permissions";
+import type { FieldErrors } from "@/lib/core/errors";
 import { FieldError, fieldMessages } from "./form-messages";
 import { focusRing } from "./panel-styles";
 

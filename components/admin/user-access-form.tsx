@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import type { UserAccessFormState } from "@/lib/admin/update-user-access-form";
-import type { UserAccessValues } from "@/lib/admin/read-user-access";
+import type { UserAccessFormState } from "@/lib/panel/admin/update-user-access-form";
+import type { UserAccessValues } from "@/lib/panel/admin/read-user-access";
 import { FormAlert, SavedStatus } from "./form-messages";
 import { type GatewayChoice, UserAccessFields } from "./user-access-fields";
 import { primaryButton } from "./panel-styles";

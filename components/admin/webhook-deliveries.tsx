@@ -1,5 +1,5 @@
-import type { TransactionDetail } from "@/lib/admin/load-transaction-detail";
-import type { RetryFormState } from "@/lib/admin/retry-deliveries-form";
+import type { TransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
+import type { RetryFormState } from "@/lib/panel/admin/retry-deliveries-form";
 import { muted, td } from "./panel-styles";
 import { PanelTable } from "./panel-table";
 import { ResendWebhookButton } from "./resend-webhook-button";

@@ -2,7 +2,7 @@
 
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useActionState, useRef, useState } from "react";
-import type { WebhookKeyFormState } from "@/lib/admin/rotate-webhook-key-form";
+import type { WebhookKeyFormState } from "@/lib/panel/admin/rotate-webhook-key-form";
 import { primaryButton } from "./panel-styles";
 
 const GRACE_OPTIONS = [

@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/lib/i18n/format-date-time";
+import { formatDateTime } from "@/lib/checkout/i18n/format-date-time";
 
 /** A moment in the panel (UTC, and saying so), or what to say when there is none. */
 export function When({ at, otherwise }: { at: Date | null; otherwise: string }) {

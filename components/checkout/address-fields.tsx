@@ -1,7 +1,7 @@
-import { checkoutMessages } from "@/lib/i18n/checkout-messages";
-import { countryChoices } from "@/lib/i18n/country-names";
-import type { Language } from "@/lib/i18n/format-money";
-import { type PageField, TEXT_LIMITS } from "@/lib/legacy/page-fields";
+import { checkoutMessages } from "@/lib/checkout/i18n/checkout-messages";
+import { countryChoices } from "@/lib/checkout/i18n/country-names";
+import type { Language } from "@/lib/checkout/i18n/format-money";
+import { type PageField, TEXT_LIMITS } from "@/lib/checkout/page-fields/page-fields";
 import { type ErrorOf, fieldId } from "./capture-field-ids";
 import { FormField } from "./form-field";
 import { inputClass } from "./styles";

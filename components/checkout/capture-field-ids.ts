@@ -1,4 +1,4 @@
-import type { PageField } from "@/lib/legacy/page-fields";
+import type { PageField } from "@/lib/checkout/page-fields/page-fields";
 
 // Shared by the capture fields and their error summary, which links to each refused field.
 

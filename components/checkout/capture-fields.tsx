@@ -1,7 +1,7 @@
-import type { CaptureView } from "@/lib/checkout-page/capture-view";
-import { type CaptureMessages, checkoutMessages } from "@/lib/i18n/checkout-messages";
-import type { Language } from "@/lib/i18n/format-money";
-import { type PageField, problemMessage } from "@/lib/legacy/page-fields";
+import type { CaptureView } from "@/lib/checkout/checkout-page/capture-view";
+import { type CaptureMessages, checkoutMessages } from "@/lib/checkout/i18n/checkout-messages";
+import type { Language } from "@/lib/checkout/i18n/format-money";
+import { type PageField, problemMessage } from "@/lib/checkout/page-fields/page-fields";
 import { AddressFields } from "./address-fields";
 import { type ErrorOf, fieldId } from "./capture-field-ids";
 import { DeliveryFields } from "./delivery-fields";

@@ -2,8 +2,8 @@ import "@/app/globals.css";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
-import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
-import { SESSION_HEADER } from "@/lib/checkout-page/session-header";
+import { paymentPageForRequest } from "@/lib/checkout/checkout-page/payment-page-for-request";
+import { SESSION_HEADER } from "@/lib/checkout/checkout-page/session-header";
 
 export const checkoutMetadata: Metadata = { robots: { index: false, follow: false } };
 

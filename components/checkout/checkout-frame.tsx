@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { FlaskIcon } from "@/components/icons/icons";
-import { checkoutMessages } from "@/lib/i18n/checkout-messages";
-import type { Language } from "@/lib/i18n/format-money";
+import { checkoutMessages } from "@/lib/checkout/i18n/checkout-messages";
+import type { Language } from "@/lib/checkout/i18n/format-money";
 import type { MerchantView, TestMode } from "./checkout-view";
 import { linkClass } from "./styles";
 

@@ -1,7 +1,7 @@
-import { agreementSummary, type AgreementSummary } from "@/lib/checkout-page/agreement-summary";
-import type { PaymentPage, PaymentPageAttempt, PaymentPageMethod } from "@/lib/checkout-page/load-payment-page";
-import { checkoutMessages, type ResultKind } from "@/lib/i18n/checkout-messages";
-import { isZeroAmount, type Language } from "@/lib/i18n/format-money";
+import { agreementSummary, type AgreementSummary } from "@/lib/checkout/checkout-page/agreement-summary";
+import type { PaymentPage, PaymentPageAttempt, PaymentPageMethod } from "@/lib/checkout/checkout-page/load-payment-page";
+import { checkoutMessages, type ResultKind } from "@/lib/checkout/i18n/checkout-messages";
+import { isZeroAmount, type Language } from "@/lib/checkout/i18n/format-money";
 
 export type MerchantView = PaymentPage["merchant"];
 export type MethodView = PaymentPageMethod;

@@ -1,6 +1,6 @@
-import { checkoutMessages } from "@/lib/i18n/checkout-messages";
-import type { Language } from "@/lib/i18n/format-money";
-import type { LocationField, PageField } from "@/lib/legacy/page-fields";
+import { checkoutMessages } from "@/lib/checkout/i18n/checkout-messages";
+import type { Language } from "@/lib/checkout/i18n/format-money";
+import type { LocationField, PageField } from "@/lib/checkout/page-fields/page-fields";
 import { type ErrorOf, fieldId } from "./capture-field-ids";
 import { DeliveryMap } from "./delivery-map";
 import { FormField } from "./form-field";

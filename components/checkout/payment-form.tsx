@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { checkoutMessages } from "@/lib/i18n/checkout-messages";
-import { formatMoney, isZeroAmount, type Language } from "@/lib/i18n/format-money";
+import { checkoutMessages } from "@/lib/checkout/i18n/checkout-messages";
+import { formatMoney, isZeroAmount, type Language } from "@/lib/checkout/i18n/format-money";
 import type { ConsentView, MethodView } from "./checkout-view";
 import { buttonClass } from "./styles";
 

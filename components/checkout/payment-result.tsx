@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from "react";
 import { AlertIcon, CheckIcon, ClockIcon, CrossIcon, MinusIcon } from "@/components/icons/icons";
-import { checkoutMessages, type ResultKind } from "@/lib/i18n/checkout-messages";
-import { formatDateTime } from "@/lib/i18n/format-date-time";
-import { formatMoney } from "@/lib/i18n/format-money";
+import { checkoutMessages, type ResultKind } from "@/lib/checkout/i18n/checkout-messages";
+import { formatDateTime } from "@/lib/checkout/i18n/format-date-time";
+import { formatMoney } from "@/lib/checkout/i18n/format-money";
 import type { CheckoutView, ResultView } from "./checkout-view";
 import { buttonClass, secondaryButtonClass } from "./styles";
 

@@ -1,4 +1,4 @@
-import { sandboxMessages as t } from "@/lib/i18n/sandbox-messages";
+import { sandboxMessages as t } from "@/lib/checkout/i18n/sandbox-messages";
 import { BackToShopForm } from "./back-to-shop-form";
 import { sandboxLinkClass } from "./sandbox-frame";
 

@@ -1,5 +1,5 @@
 import { SubmitButton } from "@/components/forms/submit-button";
-import { sandboxMessages as t } from "@/lib/i18n/sandbox-messages";
+import { sandboxMessages as t } from "@/lib/checkout/i18n/sandbox-messages";
 
 /**
  * Leaves the sandbox for the shop, through the cancel route: it cancels a payment still waiting for the card

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
-import { sandboxMessages as t, type SandboxField } from "@/lib/i18n/sandbox-messages";
+import { sandboxMessages as t, type SandboxField } from "@/lib/checkout/i18n/sandbox-messages";
 import { sandboxInputClass } from "./sandbox-frame";
 
 /**

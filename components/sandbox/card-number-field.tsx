@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { CardIcon } from "@/components/icons/icons";
 import { cardBrand } from "@/lib/gateways/sandbox/test-cards";
-import { sandboxMessages as t, type SandboxField } from "@/lib/i18n/sandbox-messages";
+import { sandboxMessages as t, type SandboxField } from "@/lib/checkout/i18n/sandbox-messages";
 import { CardField } from "./card-field";
 
 /** Digits in the groups printed on the card: 4-6-5 for American Express, fours otherwise. */

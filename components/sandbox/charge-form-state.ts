@@ -1,4 +1,4 @@
-import type { SandboxField } from "@/lib/i18n/sandbox-messages";
+import type { SandboxField } from "@/lib/checkout/i18n/sandbox-messages";
 
 /** What a refused card form gets back: the fields to correct, and what to show again (never the number or CVV). */
 export interface ChargeFormState {

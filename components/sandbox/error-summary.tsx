@@ -1,4 +1,4 @@
-import { sandboxMessages as t } from "@/lib/i18n/sandbox-messages";
+import { sandboxMessages as t } from "@/lib/checkout/i18n/sandbox-messages";
 
 /** Announced when a refused form comes back; each field says what is wrong with it. */
 export function ErrorSummary() {

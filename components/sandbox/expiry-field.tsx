@@ -1,7 +1,7 @@
 "use client";
 
 import type { FormEvent } from "react";
-import { sandboxMessages as t, type SandboxField } from "@/lib/i18n/sandbox-messages";
+import { sandboxMessages as t, type SandboxField } from "@/lib/checkout/i18n/sandbox-messages";
 import { CardField } from "./card-field";
 
 /** MM/YY with the slash typed for the customer ("1230" → "12/30", "4" → "04/"); plain without scripts. */

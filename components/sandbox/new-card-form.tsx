@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { sandboxMessages as t, type SandboxField } from "@/lib/i18n/sandbox-messages";
+import { sandboxMessages as t, type SandboxField } from "@/lib/checkout/i18n/sandbox-messages";
 import { CardField } from "./card-field";
 import { CardNumberField } from "./card-number-field";
 import { type ChargeAction, EMPTY_CHARGE_FORM } from "./charge-form-state";

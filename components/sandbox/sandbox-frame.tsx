@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { FlaskIcon } from "@/components/icons/icons";
-import { sandboxMessages as t } from "@/lib/i18n/sandbox-messages";
+import { sandboxMessages as t } from "@/lib/checkout/i18n/sandbox-messages";
 
 /** The simulated gateway's own frame: visibly a test gateway, not the merchant's page. */
 export function SandboxFrame({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { CardPage } from "@/lib/gateways/sandbox/load-card-page";
-import { formatMoney } from "@/lib/i18n/format-money";
+import { formatMoney } from "@/lib/checkout/i18n/format-money";
 import { AlreadyProcessed } from "./already-processed";
 import { PaymentSummary, SandboxFrame } from "./sandbox-frame";
 

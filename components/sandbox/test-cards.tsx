@@ -1,5 +1,5 @@
 import { TEST_CARDS } from "@/lib/gateways/sandbox/test-cards";
-import { sandboxMessages as t } from "@/lib/i18n/sandbox-messages";
+import { sandboxMessages as t } from "@/lib/checkout/i18n/sandbox-messages";
 
 /** The sandbox's test cards and what each does, as a test-mode gateway page lists them. */
 export function TestCards() {

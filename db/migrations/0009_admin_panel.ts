@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// The admin panel: currencies can be disabled; gateway credentials are kept encrypted (lib/crypto) with the last
+// The admin panel: currencies can be disabled; gateway credentials are kept encrypted (lib/core/crypto) with the last
 // four characters of each for display; gateway icons can be uploaded; a webhook key rotation keeps the old key
 // signing beside the new one until a set time; every change made from the panel is written to the audit log.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -6,7 +6,7 @@ import { type Kysely, sql } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE settings
-      -- IPv4 and IPv6 addresses or CIDR networks, as lib/legacy/allowed-networks.ts writes them ("10.0.0.0/8").
+      -- IPv4 and IPv6 addresses or CIDR networks, as lib/core/validation/allowed-networks.ts writes them ("10.0.0.0/8").
       ADD COLUMN legacy_allowed_networks text[] NOT NULL DEFAULT '{}',
       ADD COLUMN legacy_multi_step_checkout boolean NOT NULL DEFAULT false;
   `.execute(db);

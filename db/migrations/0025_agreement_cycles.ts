@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// An agreement's cycle counts from its last charge (lib/auto-debit/check-auto-debit.ts): the customer-present
+// An agreement's cycle counts from its last charge (lib/checkout/auto-debit/check-auto-debit.ts): the customer-present
 // payment that linked it, then each auto-debit from the moment it is reserved. A reservation that fails gives
 // the previous time back, as it gives its charge back. Both live on the agreement's row, so that the reservation
 // (UPDATE … WHERE the cycle allows it) is decided under that row's lock: two charges at once never both pass.

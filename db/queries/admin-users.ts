@@ -38,7 +38,7 @@ export function recordAdminLogin(db: Db, id: string) {
     .then((r) => r.session_version);
 }
 
-/** Ends every panel session of the user: cookies carry the session version of their sign-in (lib/auth/active-admin.ts). */
+/** Ends every panel session of the user: cookies carry the session version of their sign-in (lib/access/auth/active-admin.ts). */
 export function endAdminSessions(db: Db, id: string) {
   return db
     .updateTable("admin_users")

@@ -82,7 +82,7 @@ export interface TransactionHistory {
 
 /**
  * The transaction's version: its last change to the microsecond. The panel's operation forms carry the version
- * they were shown at, so that a form from a page gone stale is recognised (lib/admin/run-operation-form.ts).
+ * they were shown at, so that a form from a page gone stale is recognised (lib/panel/admin/run-operation-form.ts).
  */
 const VERSION = sql<string>`(extract(epoch FROM t.updated_at) * 1000000)::bigint::text`;
 

@@ -4,7 +4,7 @@
 // settings the specs pay with (DEMO_DATA is off), and the merchant's name and support contact.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { openDatabase } from "@/db/connect";
+import { openDatabase } from "@/server/open-database";
 import { migrateDatabase } from "@/db/migrate-database";
 import { commands } from "@/server/admin-commands/commands";
 import { runMain } from "@/server/run-main";

@@ -1,6 +1,6 @@
-import { appContext } from "@/lib/context";
-import { env } from "@/lib/env";
-import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { appContext } from "@/lib/core/context";
+import { env } from "@/lib/core/env";
+import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";
 import { inngest } from "../client";
 import { webhookRequested } from "../events";
 

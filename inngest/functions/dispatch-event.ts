@@ -1,4 +1,4 @@
-import { appContext } from "@/lib/context";
+import { appContext } from "@/lib/core/context";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { inngest } from "../client";
 import { eventRecorded, outgoing } from "../events";

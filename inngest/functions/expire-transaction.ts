@@ -1,5 +1,5 @@
-import { appContext } from "@/lib/context";
-import { expireTransaction as expireOne } from "@/lib/expiry/expire-transaction";
+import { appContext } from "@/lib/core/context";
+import { expireTransaction as expireOne } from "@/lib/checkout/expiry/expire-transaction";
 import { inngest } from "../client";
 import { expiryDue } from "../events";
 

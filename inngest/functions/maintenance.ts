@@ -1,5 +1,5 @@
 import { cron } from "inngest";
-import { appContext } from "@/lib/context";
+import { appContext } from "@/lib/core/context";
 import { runMaintenance } from "@/lib/jobs/run-maintenance";
 import { inngest } from "../client";
 import { maintenanceRequested, outgoing } from "../events";

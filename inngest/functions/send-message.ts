@@ -1,5 +1,5 @@
-import { appContext } from "@/lib/context";
-import { sendMessage as sendOneMessage } from "@/lib/notifications/send-message";
+import { appContext } from "@/lib/core/context";
+import { sendMessage as sendOneMessage } from "@/lib/delivery/notifications/send-message";
 import { inngest } from "../client";
 import { messageRequested } from "../events";
 

@@ -1,5 +1,5 @@
-import { appContext } from "@/lib/context";
-import { resumeOperation } from "@/lib/operations/resume-operation";
+import { appContext } from "@/lib/core/context";
+import { resumeOperation } from "@/lib/checkout/operations/resume-operation";
 import { inngest } from "../client";
 import { operationRequested } from "../events";
 

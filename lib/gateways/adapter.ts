@@ -1,5 +1,5 @@
 import type { GatewaySetting, MoneyOperation } from "@/db/types";
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/core/context";
 
 /** What a gateway said about one payment, in our terms. */
 export type Outcome = "success" | "declined" | "canceled" | "error" | "pending";

@@ -1,4 +1,4 @@
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
 /** Where a gateway's icon is: its icon URL, else its uploaded icon, else the pg's own. */
 export function gatewayIconUrl(gateway: { code: string; pg: string; icon_url: string | null; has_icon: boolean }): string {

@@ -1,5 +1,5 @@
 import { listEnabledSandboxGatewayCodes } from "@/db/queries/gateway-settings";
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/core/context";
 
 /**
  * The loud warning for enabled sandbox gateway settings on a public (https) APP_URL, or null: there a customer

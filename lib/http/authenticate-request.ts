@@ -1,7 +1,7 @@
-import { authenticate } from "@/lib/auth/authenticate";
-import type { Caller } from "@/lib/auth/permissions";
-import type { Ctx } from "@/lib/context";
-import { clientIp } from "./client-ip";
+import { authenticate } from "@/lib/access/auth/authenticate";
+import type { Caller } from "@/lib/access/auth/permissions";
+import type { Ctx } from "@/lib/core/context";
+import { clientIp } from "@/lib/core/client-ip";
 
 /** The caller of an API request, from its Authorization header. */
 export function authenticateRequest(ctx: Ctx, request: Request): Promise<Caller> {

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
 /**
  * Whether a request's `Origin` names this site: APP_URL's host, or the host the request was sent to (`Host`, and

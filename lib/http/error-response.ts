@@ -11,7 +11,7 @@ import {
   Unauthorized,
   UnsupportedMediaType,
   ValidationFailed,
-} from "@/lib/errors";
+} from "@/lib/core/errors";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./database-unavailable";
 
 type Mapping = { status: number; headers?: Record<string, string> };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { DomainError, Forbidden } from "@/lib/errors";
-import { logger } from "@/lib/log/logger";
-import { requestContext } from "@/lib/log/request-context";
+import { DomainError, Forbidden } from "@/lib/core/errors";
+import { logger } from "@/lib/core/log/logger";
+import { requestContext } from "@/lib/core/log/request-context";
 import { isCrossSiteWrite } from "./cross-origin-post";
 import { isDatabaseUnavailable } from "./database-unavailable";
 import { errorResponse } from "./error-response";

@@ -1,4 +1,4 @@
-import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "@/lib/errors";
+import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "@/lib/core/errors";
 
 export const JSON_LIMIT = 1024 * 1024;
 export const MULTIPART_LIMIT = 10 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { NotFound } from "@/lib/errors";
+import { NotFound } from "@/lib/core/errors";
 import { handleRoute } from "./handle-route";
 
 /**

@@ -1,10 +1,10 @@
 import type { Task, TaskList } from "graphile-worker";
 import { enqueueJob } from "@/db/queries/jobs";
-import type { Ctx } from "@/lib/context";
-import { expireTransaction } from "@/lib/expiry/expire-transaction";
-import { sendMessage } from "@/lib/notifications/send-message";
-import { resumeOperation } from "@/lib/operations/resume-operation";
-import { attemptDelivery, deliveryJob } from "@/lib/webhooks/attempt-delivery";
+import type { Ctx } from "@/lib/core/context";
+import { expireTransaction } from "@/lib/checkout/expiry/expire-transaction";
+import { sendMessage } from "@/lib/delivery/notifications/send-message";
+import { resumeOperation } from "@/lib/checkout/operations/resume-operation";
+import { attemptDelivery, deliveryJob } from "@/lib/delivery/webhooks/attempt-delivery";
 import { planEventEffects } from "./plan-event-effects";
 import { runMaintenance } from "./run-maintenance";
 

@@ -5,10 +5,10 @@ import { findTransactionView, type TransactionView } from "@/db/queries/transact
 import { findEvent, findEventAttempt, upsertDelivery } from "@/db/queries/webhooks";
 import type { TransactionEvent } from "@/db/types";
 import { planLegacyResult } from "@/lib/legacy/plan-legacy-result";
-import { planMessages } from "@/lib/notifications/plan-messages";
-import { buildWebhookPayload } from "@/lib/webhooks/build-payload";
-import { eventResult } from "@/lib/webhooks/event-result";
-import { resultTarget } from "@/lib/webhooks/result-target";
+import { planMessages } from "@/lib/delivery/notifications/plan-messages";
+import { buildWebhookPayload } from "@/lib/checkout/result/build-payload";
+import { eventResult } from "@/lib/delivery/webhooks/event-result";
+import { resultTarget } from "@/lib/checkout/result/result-target";
 
 export interface EventEffects {
   deliveryIds: string[];

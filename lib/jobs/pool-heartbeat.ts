@@ -1,7 +1,7 @@
 import type { WorkerEvents } from "graphile-worker";
 import { forgetPools, notePoolAlive } from "@/db/queries/jobs";
 import type { Db } from "@/db/client";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/core/log/logger";
 
 const HEARTBEAT_MS = 5_000;
 /** A pool silent this long is taken for dead (its process killed): its jobs are run again elsewhere. */

@@ -3,12 +3,12 @@ import { forgetOldOperationKeys, listPendingOperations } from "@/db/queries/oper
 import { takeQuietPendingAttempts } from "@/db/queries/payments";
 import { deleteExpiredIdempotencyKeys } from "@/db/queries/transactions";
 import { overdueDeliveries } from "@/db/queries/webhooks";
-import type { Ctx } from "@/lib/context";
-import { env } from "@/lib/env";
-import { expireOverdue } from "@/lib/expiry/expire-overdue";
-import { operationJob } from "@/lib/operations/queue-give-back";
-import { askAboutAttempts } from "@/lib/payments/ask-about-attempts";
-import { deliveryJob } from "@/lib/webhooks/attempt-delivery";
+import type { Ctx } from "@/lib/core/context";
+import { env } from "@/lib/core/env";
+import { expireOverdue } from "@/lib/checkout/expiry/expire-overdue";
+import { operationJob } from "@/lib/checkout/operations/queue-give-back";
+import { askAboutAttempts } from "@/lib/checkout/payments/ask-about-attempts";
+import { deliveryJob } from "@/lib/delivery/webhooks/attempt-delivery";
 import { POOL_SILENT_SECONDS } from "./pool-heartbeat";
 
 // Attempts asked about per maintenance run: a real gateway's inquiry takes a round trip each.

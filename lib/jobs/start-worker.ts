@@ -1,14 +1,14 @@
 import { EventEmitter } from "node:events";
-import { Logger, run, type WorkerEvents } from "graphile-worker";
+import { Logger, run, type TaskList, type WorkerEvents } from "graphile-worker";
 import pg from "pg";
 import { createDb } from "@/db/client";
 import { enqueueJob } from "@/db/queries/jobs";
-import { env } from "@/lib/env";
-import { EXPIRY_SCHEDULE_INTERVAL_MS, scheduleExpiries } from "@/lib/expiry/schedule-expiries";
-import { logger } from "@/lib/log/logger";
+import type { Ctx } from "@/lib/core/context";
+import { env } from "@/lib/core/env";
+import { EXPIRY_SCHEDULE_INTERVAL_MS, scheduleExpiries } from "@/lib/checkout/expiry/schedule-expiries";
+import { logger } from "@/lib/core/log/logger";
 import { embeddedTasks } from "./embedded-tasks";
 import { beatForPool } from "./pool-heartbeat";
-import { relayTasks } from "./relay-tasks";
 
 // graphile-worker 0.17.3 cannot hand back the jobs its local queue fetched but had not started when it is stopped
 // ("Cannot background something when the queue is already released"), and reports each step of that failure.
@@ -28,9 +28,17 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
  * hands each job to Inngest. A maintenance job is queued every MAINTENANCE_SECONDS (deduplicated by key), and
  * every second the expiry jobs of the transactions about to expire.
  */
-export async function startWorker(connectionString: string): Promise<{ poolId: string; stop(): Promise<void> }> {
+export async function startWorker(
+  connectionString: string,
+  /** The relay to Inngest (inngest/relay-tasks.ts), passed in by server/ so lib/ does not import inngest/. */
+  options: { relay?: (ctx: Ctx) => TaskList } = {},
+): Promise<{ poolId: string; stop(): Promise<void> }> {
   const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2 });
   const ctx = { db };
+  const relayFor = (c: Ctx) => {
+    if (!options.relay) throw new Error("JOB_ENGINE=inngest: startWorker needs the relay (inngest/relay-tasks.ts)");
+    return options.relay(c);
+  };
   // The queue's own pool, with an error handler that outlives the runner: connections the database closes
   // while we shut down must not crash the process.
   const pgPool = new pg.Pool({ connectionString, max: env.WORKER_CONCURRENCY + 2 });
@@ -45,7 +53,7 @@ export async function startWorker(connectionString: string): Promise<{ poolId: s
     pollInterval: 500,
     noHandleSignals: true,
     logger: workerLogger,
-    taskList: env.JOB_ENGINE === "inngest" ? relayTasks(ctx) : embeddedTasks(ctx),
+    taskList: env.JOB_ENGINE === "inngest" ? relayFor(ctx) : embeddedTasks(ctx),
     // Jobs are fetched (and locked) a batch at a time, and completions of the same tick are written together:
     // half the queue's round trips per job. A job waits in the batch at most a quarter of the stale-lock age,
     // so it is never taken for an orphan while it waits (see releaseStaleJobLocks).

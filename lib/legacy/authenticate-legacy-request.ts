@@ -1,7 +1,7 @@
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/core/context";
 import { authenticateRequest } from "@/lib/http/authenticate-request";
-import { clientIp } from "@/lib/http/client-ip";
-import { isAllowedAddress } from "./allowed-networks";
+import { clientIp } from "@/lib/core/client-ip";
+import { isAllowedAddress } from "@/lib/core/validation/allowed-networks";
 import type { LegacyCaller } from "./legacy-caller";
 import { legacySettings } from "./legacy-settings";
 

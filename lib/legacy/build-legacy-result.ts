@@ -1,9 +1,9 @@
 import type { TransactionView } from "@/db/queries/transactions";
 import type { PaymentAttempt } from "@/db/types";
-import { formatAmount } from "@/lib/money/decimal";
-import { customerFields, nonEmpty } from "@/lib/webhooks/build-payload";
-import { signPayment } from "@/lib/webhooks/payment-signature";
-import { deliveryLocationOf } from "./page-fields";
+import { formatAmount } from "@/lib/core/money/decimal";
+import { customerFields, nonEmpty } from "@/lib/checkout/result/build-payload";
+import { signPayment } from "@/lib/checkout/result/payment-signature";
+import { deliveryLocationOf } from "@/lib/checkout/page-fields/page-fields";
 
 export type LegacyResultWord = "success" | "canceled" | "failed" | "error";
 

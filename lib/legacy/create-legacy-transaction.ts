@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { checkAttachment } from "@/lib/attachments/check-attachment";
-import { requireAction } from "@/lib/auth/permissions";
-import type { Ctx } from "@/lib/context";
-import { type FieldErrors, ValidationFailed } from "@/lib/errors";
-import { newTransactionRow, storeNewTransaction } from "@/lib/transactions/store-new-transaction";
-import { mergeFieldErrors } from "@/lib/validation/parse-input";
-import { requireStorableText } from "@/lib/validation/storable-text";
+import { checkAttachment } from "@/lib/checkout/attachments/check-attachment";
+import { requireAction } from "@/lib/access/auth/permissions";
+import type { Ctx } from "@/lib/core/context";
+import { type FieldErrors, ValidationFailed } from "@/lib/core/errors";
+import { newTransactionRow, storeNewTransaction } from "@/lib/checkout/transactions/store-new-transaction";
+import { mergeFieldErrors } from "@/lib/core/validation/parse-input";
+import { requireStorableText } from "@/lib/core/validation/storable-text";
 import { checkInitiator } from "./check-initiator";
 import { legacyAnswer, type LegacyAnswer } from "./legacy-answer";
 import { type LegacyCaller, legacyActor } from "./legacy-caller";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { formatAmount } from "@/lib/money/decimal";
-import { checkoutUrl } from "@/lib/transactions/represent-transaction";
+import { formatAmount } from "@/lib/core/money/decimal";
+import { checkoutUrl } from "@/lib/checkout/transactions/represent-transaction";
 
 const PAGE = "The hosted payment page (the checkout interface's checkout_url); url, payment_url and checkout_url are the same.";
 

@@ -1,5 +1,5 @@
-import { type Caller, canUseGateway } from "@/lib/auth/permissions";
-import { callerScope } from "@/lib/idempotency/idempotency-key";
+import { type Caller, canUseGateway } from "@/lib/access/auth/permissions";
+import { callerScope } from "@/lib/checkout/idempotency/idempotency-key";
 
 /**
  * Who calls the legacy interface: a caller with credentials (API key or Basic user, as on the checkout

@@ -1,6 +1,6 @@
 import type { Address } from "@/db/types";
-import type { NotificationEvent } from "@/lib/notifications/notification-event-for";
-import type { CheckedFields } from "@/lib/transactions/check-transaction";
+import type { NotificationEvent } from "@/lib/delivery/notifications/notification-event-for";
+import type { CheckedFields } from "@/lib/checkout/transactions/check-transaction";
 import { FLAGS, type LegacyFields, type LegacyVariant } from "./legacy-fields";
 import type { LegacySettings } from "./legacy-settings";
 

@@ -1,4 +1,4 @@
-import { appContext } from "@/lib/context";
+import { appContext } from "@/lib/core/context";
 import { handleRoute } from "@/lib/http/handle-route";
 import { paymentJson } from "@/lib/http/json-response";
 import { parseBody } from "@/lib/http/parse-body";

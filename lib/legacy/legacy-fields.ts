@@ -1,10 +1,10 @@
 import countries from "i18n-iso-countries";
 import { z } from "zod";
-import { positiveAmountSchema } from "@/lib/transactions/amount-schema";
-import { transactionFieldsSchema } from "@/lib/transactions/transaction-fields";
-import { isBigintId } from "@/lib/validation/bigint-id";
-import { httpUrl } from "@/lib/validation/common";
-import { looseBoolean } from "@/lib/validation/loose-fields";
+import { positiveAmountSchema } from "@/lib/checkout/transactions/amount-schema";
+import { transactionFieldsSchema } from "@/lib/checkout/transactions/transaction-fields";
+import { isBigintId } from "@/lib/core/validation/bigint-id";
+import { httpUrl } from "@/lib/core/validation/common";
+import { looseBoolean } from "@/lib/core/validation/loose-fields";
 
 // The fields of the legacy payment request (checkout-interface.md, "Legacy payment request"), per variant, with
 // the table's limits. All optional here: read-legacy-fields.ts says which are required. A field the table does

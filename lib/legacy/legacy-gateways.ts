@@ -1,9 +1,9 @@
 import { listEnabledGatewaySettings } from "@/db/queries/gateway-settings";
 import { listCurrencyCodes, loadCheckoutConfig } from "@/db/queries/transactions";
-import { cachedConfig } from "@/lib/cache/config-cache";
-import type { Ctx } from "@/lib/context";
-import type { FieldErrors } from "@/lib/errors";
-import { checkTransaction } from "@/lib/transactions/check-transaction";
+import { cachedConfig } from "@/lib/core/cache/config-cache";
+import type { Ctx } from "@/lib/core/context";
+import type { FieldErrors } from "@/lib/core/errors";
+import { checkTransaction } from "@/lib/checkout/transactions/check-transaction";
 import { type LegacyCaller, mayUseGateway } from "./legacy-caller";
 import type { LegacyFields, LegacyVariant } from "./legacy-fields";
 

@@ -1,6 +1,6 @@
 import { getLegacySettings } from "@/db/queries/legacy-settings";
-import { cachedConfig } from "@/lib/cache/config-cache";
-import type { Ctx } from "@/lib/context";
+import { cachedConfig } from "@/lib/core/cache/config-cache";
+import type { Ctx } from "@/lib/core/context";
 
 export type LegacySettings = Awaited<ReturnType<typeof getLegacySettings>>;
 

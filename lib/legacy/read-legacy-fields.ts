@@ -1,5 +1,5 @@
-import type { FieldErrors } from "@/lib/errors";
-import { addFieldError, parsePartially } from "@/lib/validation/parse-input";
+import type { FieldErrors } from "@/lib/core/errors";
+import { addFieldError, parsePartially } from "@/lib/core/validation/parse-input";
 import { FLAGS, LEGACY_SCHEMAS, type LegacyFields, type LegacyVariant, REQUIRED, legacyTypeSchema } from "./legacy-fields";
 import type { LegacySettings } from "./legacy-settings";
 

@@ -1,4 +1,4 @@
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { autoDebitPaths } from "./auto-debit-paths";
 import { cardPaths } from "./card-paths";
 import { legacyPaths } from "./legacy-paths";

@@ -1,5 +1,5 @@
-import { cardSchema, deleteCardQuerySchema, listCardsRequestSchema } from "@/lib/cards/card-schemas";
-import { paymentMethodsAnswerSchema, paymentMethodsRequestSchema } from "@/lib/payment-methods/payment-methods-schemas";
+import { cardSchema, deleteCardQuerySchema, listCardsRequestSchema } from "@/lib/checkout/cards/card-schemas";
+import { paymentMethodsAnswerSchema, paymentMethodsRequestSchema } from "@/lib/checkout/payment-methods/payment-methods-schemas";
 import { errorExamples } from "./openapi-examples";
 import { jsonSchema } from "./json-schema";
 import { AUTH, errors, ref } from "./openapi-helpers";

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { CHANNELS } from "@/lib/notifications/channels";
-import { RESEND_LIMIT } from "@/lib/notifications/resend-payment-link";
-import { EXACTLY_ONE } from "@/lib/operations/read-operation-request";
+import { CHANNELS } from "@/lib/delivery/notifications/channels";
+import { RESEND_LIMIT } from "@/lib/delivery/notifications/resend-payment-link";
+import { EXACTLY_ONE } from "@/lib/checkout/operations/read-operation-request";
 import { jsonSchema } from "./json-schema";
 import { errorExamples, EXAMPLE_SESSION_ID } from "./openapi-examples";
 import { AUTH, errors, ref } from "./openapi-helpers";
 
 // POST /b/pbl/v2/message-notification/: the payment link sent to the customer again. Answers with and without
-// the trailing slash; other methods answer 405. The body is read by lib/notifications/read-resend-request.ts
+// the trailing slash; other methods answer 405. The body is read by lib/delivery/notifications/read-resend-request.ts
 // (not by zod), so tests feed these examples to it and parse real answers with the answer schema.
 
 const CHECKOUT_URL = `https://pay.example.com/b/checkout/redirect/start/?session_id=${EXAMPLE_SESSION_ID}`;

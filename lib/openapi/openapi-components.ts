@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { JSON_LIMIT, MULTIPART_LIMIT } from "@/lib/http/parse-body";
-import { REQUIRED_FIELDS } from "@/lib/transactions/read-fields";
-import { transactionFieldsSchema } from "@/lib/transactions/transaction-fields";
-import { transactionRepresentationSchema } from "@/lib/transactions/transaction-representation-schema";
+import { REQUIRED_FIELDS } from "@/lib/checkout/transactions/read-fields";
+import { transactionFieldsSchema } from "@/lib/checkout/transactions/transaction-fields";
+import { transactionRepresentationSchema } from "@/lib/checkout/transactions/transaction-representation-schema";
 import { errorExamples } from "./openapi-examples";
 import { type JsonSchema, jsonSchema } from "./json-schema";
 import { inquiryRequestSchema, moneyResultSchema, operationRequestSchema, stateResultSchema } from "./operation-schemas";

@@ -1,4 +1,4 @@
-import { signPayment } from "@/lib/webhooks/payment-signature";
+import { signPayment } from "@/lib/checkout/result/payment-signature";
 import { EXAMPLE_SESSION_ID } from "./openapi-examples";
 
 // Examples of POST /b/pbl/v2/operation/ and /b/pbl/v2/inquiry/. Each scenario names the transaction it starts
@@ -28,7 +28,7 @@ export interface OperationScenario {
 
 const WORDS = { refund: "REFUNDED", capture: "CAPTURED", void: "VOIDED" } as const;
 
-/** An answer to a refund, capture or void, as lib/operations/operation-answer.ts builds it. */
+/** An answer to a refund, capture or void, as lib/checkout/operations/operation-answer.ts builds it. */
 function moneyResult(input: {
   operation: "refund" | "capture" | "void";
   outcome: "success" | "failed" | "pending";

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { FROM_STATES, OPERATIONS } from "@/lib/lifecycle/verbs";
-import { EXACTLY_ONE } from "@/lib/operations/read-operation-request";
-import { TRANSACTION_STATES } from "@/lib/lifecycle/states";
+import { FROM_STATES, OPERATIONS } from "@/lib/checkout/lifecycle/verbs";
+import { EXACTLY_ONE } from "@/lib/checkout/operations/read-operation-request";
+import { TRANSACTION_STATES } from "@/lib/checkout/lifecycle/states";
 
 // The bodies of POST /b/pbl/v2/operation/ and /b/pbl/v2/inquiry/ and the operation's answers, for the OpenAPI
-// document. The requests are read by lib/operations/read-operation-request.ts (not by zod), so tests feed these
+// document. The requests are read by lib/checkout/operations/read-operation-request.ts (not by zod), so tests feed these
 // examples to it; the answers are strict objects that tests parse real answers with, so they cannot drift.
 
 const SESSION_ID_EXAMPLE = "4d4a1b2f0c9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a";

@@ -1,6 +1,6 @@
-import { openDatabase } from "@/db/connect";
+import { openDatabase } from "@/server/open-database";
 import { migrateDatabase } from "@/db/migrate-database";
-import { type FieldErrors, DomainError, ValidationFailed } from "@/lib/errors";
+import { type FieldErrors, DomainError, ValidationFailed } from "@/lib/core/errors";
 import type { Command } from "./commands";
 import { UsageError } from "./usage-error";
 

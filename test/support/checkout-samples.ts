@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { TransactionState } from "@/db/types";
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/core/context";
 
 // Bodies, files and checks shared by the checkout API tests.
 

@@ -6,10 +6,10 @@ import * as card from "@/app/b/pbl/v2/card/route";
 import * as inquiry from "@/app/b/pbl/v2/inquiry/route";
 import * as operation from "@/app/b/pbl/v2/operation/route";
 import * as paymentMethods from "@/app/b/pbl/v2/payment-methods/route";
-import { createAdminUser } from "@/lib/admin-users/create-admin-user";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { addCurrency } from "@/lib/currencies/add-currency";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createAdminUser } from "@/lib/access/admin-users/create-admin-user";
+import { createApiKey } from "@/lib/access/api-keys/create-api-key";
+import { addCurrency } from "@/lib/config/currencies/add-currency";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { serveRoutes } from "./http-server";
 import { testContext } from "./test-context";
 

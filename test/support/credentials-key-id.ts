@@ -1,4 +1,4 @@
 // Prints the id of the key this process encrypts gateway credentials with (never the key itself).
-import { credentialsKeyring } from "@/lib/crypto/credentials-keyring";
+import { credentialsKeyring } from "@/lib/core/crypto/credentials-keyring";
 
 process.stdout.write(`${credentialsKeyring().current.id.toString("hex")}\n`);

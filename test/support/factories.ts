@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { createAdminUser } from "@/lib/admin-users/create-admin-user";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import type { Action } from "@/lib/auth/permissions";
-import type { Ctx } from "@/lib/context";
-import { addCurrency } from "@/lib/currencies/add-currency";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
+import { createAdminUser } from "@/lib/access/admin-users/create-admin-user";
+import { createApiKey } from "@/lib/access/api-keys/create-api-key";
+import type { Action } from "@/lib/access/auth/permissions";
+import type { Ctx } from "@/lib/core/context";
+import { addCurrency } from "@/lib/config/currencies/add-currency";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 
 // Test data made through the domain verbs, so every row is one the application itself could have written.
 

@@ -31,7 +31,7 @@ export async function serveRoutes(routes: Route[]): Promise<string> {
 
 /**
  * The same server, listening before its routes are given: for a test that must set APP_URL to the server's own
- * address before the application (and lib/env.ts) is imported.
+ * address before the application (and lib/core/env.ts) is imported.
  */
 export async function listenForRoutes(): Promise<{ url: string; serve(routes: Route[]): void }> {
   const routes: Route[] = [];

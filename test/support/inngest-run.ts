@@ -1,5 +1,5 @@
 import { afterAll } from "vitest";
-import { appContext } from "@/lib/context";
+import { appContext } from "@/lib/core/context";
 
 // The Inngest functions take the app's context (appContext(), on DATABASE_URL: this file's own database) inside
 // their steps, as they do when served; its pool is closed after the file.

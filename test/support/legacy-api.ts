@@ -1,12 +1,12 @@
 import * as eCommerceRoute from "@/app/pos/crt/route";
 import * as paymentRequestRoute from "@/app/pos/d/crt/route";
 import * as item from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
-import { createAdminUser } from "@/lib/admin-users/create-admin-user";
-import { setAdminUserActive } from "@/lib/admin-users/set-admin-user-active";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { addCurrency } from "@/lib/currencies/add-currency";
-import { createGatewaySetting } from "@/lib/gateways/create-gateway-setting";
-import { updateSettings } from "@/lib/settings/update-settings";
+import { createAdminUser } from "@/lib/access/admin-users/create-admin-user";
+import { setAdminUserActive } from "@/lib/access/admin-users/set-admin-user-active";
+import { createApiKey } from "@/lib/access/api-keys/create-api-key";
+import { addCurrency } from "@/lib/config/currencies/add-currency";
+import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
+import { updateSettings } from "@/lib/config/settings/update-settings";
 import { call, type RawResponse } from "./checkout-samples";
 import { basicAuth } from "./factories";
 import { serveRoutes } from "./http-server";

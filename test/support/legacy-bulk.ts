@@ -1,4 +1,4 @@
-import { adminCaller } from "@/lib/auth/admin-caller";
+import { adminCaller } from "@/lib/access/auth/admin-caller";
 import { startLegacyApi } from "./legacy-api";
 import { createUser } from "./factories";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Caller } from "@/lib/auth/permissions";
-import type { Ctx } from "@/lib/context";
+import type { Caller } from "@/lib/access/auth/permissions";
+import type { Ctx } from "@/lib/core/context";
 import { newTransaction } from "./payment-flow";
 
 /**

@@ -1,6 +1,6 @@
 import type { TransactionRow } from "@/db/queries/transactions";
-import type { Ctx } from "@/lib/context";
-import { planMessages } from "@/lib/notifications/plan-messages";
+import type { Ctx } from "@/lib/core/context";
+import { planMessages } from "@/lib/delivery/notifications/plan-messages";
 
 // Transactions, their events and the messages planned for them, for the notification tests.
 

@@ -23,10 +23,10 @@ nextHeaders.cookies = async () => ({
 
 const route = await import("@/app/api/auth/[...nextauth]/route");
 const { proxy } = await import("@/proxy");
-const { sessionAdmin } = await import("@/lib/admin/signed-in-admin");
-const { requestAdmin } = await import("@/lib/admin/request-admin");
-const { appContext } = await import("@/lib/context");
-const { SESSION_COOKIE } = await import("@/lib/auth/admin-session-cookie");
+const { sessionAdmin } = await import("@/lib/panel/admin/signed-in-admin");
+const { requestAdmin } = await import("@/lib/panel/admin/request-admin");
+const { appContext } = await import("@/lib/core/context");
+const { SESSION_COOKIE } = await import("@/lib/access/auth/admin-session-cookie");
 
 export class PanelBrowser {
   readonly cookies = new Map<string, string>();

@@ -1,5 +1,5 @@
-import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
-import type { Ctx } from "@/lib/context";
+import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
+import type { Ctx } from "@/lib/core/context";
 import { createUser } from "./factories";
 
 // For the panel's form verbs: what a browser posts, the signed-in user they act as, what they wrote.

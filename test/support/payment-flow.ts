@@ -1,12 +1,12 @@
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
 import { findSandboxPayment } from "@/db/queries/sandbox-payments";
-import type { Caller } from "@/lib/auth/permissions";
-import type { Ctx } from "@/lib/context";
+import type { Caller } from "@/lib/access/auth/permissions";
+import type { Ctx } from "@/lib/core/context";
 import { chargeCard } from "@/lib/gateways/sandbox/charge-card";
 import { sandboxMessage } from "@/lib/gateways/sandbox/sandbox-message";
-import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
-import { startPayment } from "@/lib/payments/start-payment";
-import { createTransaction } from "@/lib/transactions/create-transaction";
+import { recordGatewayResult } from "@/lib/checkout/payments/record-gateway-result";
+import { startPayment } from "@/lib/checkout/payments/start-payment";
+import { createTransaction } from "@/lib/checkout/transactions/create-transaction";
 import { createGateway, createKey } from "./factories";
 
 export const CARDS = {

@@ -90,7 +90,7 @@ export async function startProviderStandIn(credentials: { resendKey: string; twi
 }
 
 /**
- * Starts the stand-in and points the application's Resend and Twilio settings at it. lib/env.ts reads the
+ * Starts the stand-in and points the application's Resend and Twilio settings at it. lib/core/env.ts reads the
  * environment once, on first import: call this before importing the application.
  */
 export async function startProvidersForApp(credentials: { resendKey: string; twilioSid: string; twilioToken: string }) {

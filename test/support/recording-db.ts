@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll } from "vitest";
 import type { Db } from "@/db/client";
 import type { Database } from "@/db/types";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
 /** A second handle on this file's database that records every query it runs (closed after the file). */
 export function recordingDb(): { db: Db; executed: CompiledQuery[] } {

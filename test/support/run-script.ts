@@ -1,5 +1,5 @@
 import path from "node:path";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { runScript as runTsx, type ScriptResult } from "@/tools/shared/processes";
 import { spawnForTest } from "./child-processes";
 

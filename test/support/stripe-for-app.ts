@@ -5,7 +5,7 @@ import { startStripeStandIn } from "./stripe-stand-in";
 export const STRIPE_CREDENTIALS = { secret_key: "sk_test_standIn4242424242", webhook_signing_secret: "whsec_standIn4242424242" };
 
 /**
- * Starts the Stripe stand-in and points the application's SDK at it (STRIPE_API_URL). lib/env.ts reads the
+ * Starts the Stripe stand-in and points the application's SDK at it (STRIPE_API_URL). lib/core/env.ts reads the
  * environment once, on first import: call this before importing the application. Closed after the file.
  */
 export async function startStripeForApp() {

@@ -1,10 +1,10 @@
 import { encode } from "next-auth/jwt";
 import { sql } from "kysely";
-import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
-import type { Ctx } from "@/lib/context";
+import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
+import type { Ctx } from "@/lib/core/context";
 import { seedTransactions } from "@/tools/seed-transactions/seed-transactions";
-import { env } from "@/lib/env";
-import { createTransaction } from "@/lib/transactions/create-transaction";
+import { env } from "@/lib/core/env";
+import { createTransaction } from "@/lib/checkout/transactions/create-transaction";
 import { createGateway, createUser } from "./factories";
 
 // The admin transaction list's test data: three gateways (knet: KWD; card: KWD, USD; card-auth: authorize), a
@@ -40,7 +40,7 @@ export async function expectedOrder(ctx: Ctx, where = sql`TRUE`): Promise<string
 
 /** The panel's session cookie for an admin user, as next-auth signs it at sign-in (a new user's session version, 0). */
 export async function sessionCookie(userId: string, sessionVersion = 0): Promise<string> {
-  const { SESSION_COOKIE, IDLE_SECONDS } = await import("@/lib/auth/admin-session-cookie");
+  const { SESSION_COOKIE, IDLE_SECONDS } = await import("@/lib/access/auth/admin-session-cookie");
   const claims = { uid: userId, signedInAt: Math.floor(Date.now() / 1000), sv: sessionVersion };
   const token = await encode({ token: claims, secret: env.NEXTAUTH_SECRET!, maxAge: IDLE_SECONDS });
   return `${SESSION_COOKIE}=${token}`;

@@ -2,8 +2,8 @@
 // measured over HTTP by the bench's admin section and explained by tools/explain-transaction-list.ts.
 import { sql } from "kysely";
 import type { Db } from "@/db/client";
-import { PAGE_SIZE } from "@/lib/admin/list-transactions";
-import { encodeCursor } from "@/lib/admin/transaction-cursor";
+import { PAGE_SIZE } from "@/lib/panel/admin/list-transactions";
+import { encodeCursor } from "@/lib/panel/admin/transaction-cursor";
 
 export interface ListCase {
   name: "first" | "filtered" | "page50" | "orderNo" | "email" | "reference";

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { analyzeSeededTables, countSeedableGateways, insertSeedTransactions } from "./seed-queries";
-import type { Ctx } from "@/lib/context";
-import { BadRequest } from "@/lib/errors";
-import { parseInput } from "@/lib/validation/parse-input";
+import type { Ctx } from "@/lib/core/context";
+import { BadRequest } from "@/lib/core/errors";
+import { parseInput } from "@/lib/core/validation/parse-input";
 
 export const seedTransactionsInput = z.object({
   count: z

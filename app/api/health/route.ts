@@ -1,5 +1,5 @@
-import { appContext } from "@/lib/context";
-import { checkHealth } from "@/lib/health/check-health";
+import { appContext } from "@/lib/core/context";
+import { checkHealth } from "@/lib/panel/health/check-health";
 import { handleRoute } from "@/lib/http/handle-route";
 
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@ import { serve } from "inngest/next";
 import type { NextRequest } from "next/server";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
-import { env } from "@/lib/env";
-import { NotFound } from "@/lib/errors";
+import { env } from "@/lib/core/env";
+import { NotFound } from "@/lib/core/errors";
 import { handleRoute } from "@/lib/http/handle-route";
 
 // The Inngest endpoint (JOB_ENGINE=inngest): Inngest syncs the functions with PUT and runs their steps with

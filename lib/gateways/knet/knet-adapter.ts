@@ -1,5 +1,5 @@
 import type { GatewayAdapter } from "@/lib/gateways/adapter";
-import { Conflict } from "@/lib/errors";
+import { Conflict } from "@/lib/core/errors";
 import { unsupportedOperationMessage } from "@/lib/gateways/unsupported-operation";
 import { inquireKnet } from "./knet-inquiry";
 import { verifyKnetMessage, knetReferenceOf } from "./knet-message";

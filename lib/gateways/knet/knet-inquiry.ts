@@ -1,8 +1,8 @@
 import { findAttemptByReference } from "@/db/queries/payments";
 import type { GatewaySetting } from "@/db/types";
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/core/context";
 import type { GatewayResult } from "@/lib/gateways/adapter";
-import { formatAmount } from "@/lib/money/decimal";
+import { formatAmount } from "@/lib/core/money/decimal";
 import { knetCredentials, knetHost } from "./knet-setting";
 import { knetResult } from "./payment-result";
 import { askKnet } from "./transaction-service";

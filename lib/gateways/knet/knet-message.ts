@@ -1,6 +1,6 @@
 import type { GatewaySetting } from "@/db/types";
 import type { GatewayMessage, VerifiedMessage } from "@/lib/gateways/adapter";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/core/log/logger";
 import { knetCredentials } from "./knet-setting";
 import { readKnetResponse } from "./payment-result";
 

@@ -1,7 +1,7 @@
 import type { GatewaySetting } from "@/db/types";
-import { CredentialsKeyError, decryptCredentials } from "@/lib/crypto/credentials-cipher";
-import { env } from "@/lib/env";
-import { GatewayUnavailable } from "@/lib/errors";
+import { CredentialsKeyError, decryptCredentials } from "@/lib/core/crypto/credentials-cipher";
+import { env } from "@/lib/core/env";
+import { GatewayUnavailable } from "@/lib/core/errors";
 import { KNET_HOSTS, type KnetCredentials } from "./payment-request";
 
 /** What is wrong with KNET credentials about to be saved, by their form: the resource key is an AES-128 key. */

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv } from "node:crypto";
-import { Conflict } from "@/lib/errors";
+import { Conflict } from "@/lib/core/errors";
 
 // KNET's kits encrypt `trandata` with AES-128-CBC, the terminal resource key serving as both key and IV, PKCS#5
 // padding (node's default for a 16-byte block), written as hex. See docs/gateways/knet.md.

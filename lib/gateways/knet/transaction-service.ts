@@ -1,4 +1,4 @@
-import { GatewayUnavailable } from "@/lib/errors";
+import { GatewayUnavailable } from "@/lib/core/errors";
 import type { KnetCredentials } from "./payment-request";
 
 const TIMEOUT_MS = 15_000;

@@ -4,9 +4,9 @@ import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-pay
 import { insertSandboxToken } from "@/db/queries/sandbox-tokens";
 import { findSavedCard } from "@/db/queries/saved-cards";
 import type { SandboxOperationBehaviour, SandboxStatus } from "@/db/types";
-import type { Ctx } from "@/lib/context";
-import { NotFound, ValidationFailed } from "@/lib/errors";
-import { parseInput } from "@/lib/validation/parse-input";
+import type { Ctx } from "@/lib/core/context";
+import { NotFound, ValidationFailed } from "@/lib/core/errors";
+import { parseInput } from "@/lib/core/validation/parse-input";
 import { browserReturnUrl, scheduleCallback } from "./notify-merchant";
 import { cardBehaviour, cardBrand, laterChargeBehaviour, maskCard, operationBehaviour, passesLuhn, type CardBehaviour } from "./test-cards";
 import { endPastDeadline } from "./sandbox-deadline";

@@ -3,7 +3,7 @@ import { findSandboxPayment, insertSandboxPayment } from "@/db/queries/sandbox-p
 import { findSandboxToken } from "@/db/queries/sandbox-tokens";
 import type { GatewaySetting } from "@/db/types";
 import type { GatewayResult, TokenChargeInput } from "@/lib/gateways/adapter";
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/core/context";
 import { sandboxResult } from "./sandbox-message";
 
 /** True when the card's MM/YY is before this month (UTC). */

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
-import type { Ctx } from "@/lib/context";
-import { NotFound } from "@/lib/errors";
+import type { Ctx } from "@/lib/core/context";
+import { NotFound } from "@/lib/core/errors";
 import { browserReturnUrl, scheduleCallback } from "./notify-merchant";
 import { endPastDeadline } from "./sandbox-deadline";
 

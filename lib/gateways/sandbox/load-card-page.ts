@@ -1,9 +1,9 @@
 import { getSettings } from "@/db/queries/settings";
 import { findSandboxPayment } from "@/db/queries/sandbox-payments";
 import { listSavedCards } from "@/db/queries/saved-cards";
-import type { Ctx } from "@/lib/context";
-import { REFERENCE_NUMBER } from "@/lib/payments/start-payment";
-import { formatAmount } from "@/lib/money/decimal";
+import type { Ctx } from "@/lib/core/context";
+import { REFERENCE_NUMBER } from "@/lib/gateways/reference-number";
+import { formatAmount } from "@/lib/core/money/decimal";
 import { listCurrencies } from "@/db/queries/currencies";
 import { isOpenPastDeadline } from "./sandbox-deadline";
 

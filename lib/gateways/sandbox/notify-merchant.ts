@@ -1,9 +1,9 @@
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
 import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
 import type { SandboxPayment } from "@/db/types";
-import type { Ctx } from "@/lib/context";
-import { env } from "@/lib/env";
-import { logger } from "@/lib/log/logger";
+import type { Ctx } from "@/lib/core/context";
+import { env } from "@/lib/core/env";
+import { logger } from "@/lib/core/log/logger";
 import { sandboxMessage } from "./sandbox-message";
 import { sandboxCallbackUrl, sandboxReturnUrl } from "./sandbox-urls";
 

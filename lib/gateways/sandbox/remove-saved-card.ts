@@ -1,8 +1,8 @@
 import { findSandboxPayment } from "@/db/queries/sandbox-payments";
 import { forgetSandboxToken } from "@/db/queries/sandbox-tokens";
 import { deleteCardAgreements, deleteSavedCard, findSavedCard } from "@/db/queries/saved-cards";
-import type { Ctx } from "@/lib/context";
-import { NotFound } from "@/lib/errors";
+import type { Ctx } from "@/lib/core/context";
+import { NotFound } from "@/lib/core/errors";
 
 /**
  * The customer removes one of their saved cards from the card page; only their own cards can be removed, and only

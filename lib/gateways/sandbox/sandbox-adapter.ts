@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { findSandboxPayment, insertSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
 import type { GatewayAdapter, VerifiedMessage } from "@/lib/gateways/adapter";
-import { Conflict } from "@/lib/errors";
+import { Conflict } from "@/lib/core/errors";
 import { forgetSandboxToken } from "@/db/queries/sandbox-tokens";
 import { chargeSandboxToken } from "./charge-token";
 import { sandboxResult } from "./sandbox-message";

@@ -1,7 +1,7 @@
 import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
 import type { SandboxPayment, SandboxStatus } from "@/db/types";
-import type { Ctx } from "@/lib/context";
-import { isPastDeadline } from "@/lib/expiry/payment-deadline";
+import type { Ctx } from "@/lib/core/context";
+import { isPastDeadline } from "@/lib/core/time/payment-deadline";
 
 /** The statuses in which the sandbox still waits for the customer (the card, the 3-D Secure answer). */
 const OPEN: SandboxStatus[] = ["awaiting_card", "challenge"];

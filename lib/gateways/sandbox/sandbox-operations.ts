@@ -7,9 +7,9 @@ import {
   type SandboxOperation,
 } from "@/db/queries/sandbox-operations";
 import type { SandboxPayment } from "@/db/types";
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/core/context";
 import type { OperationInput, OperationResult } from "@/lib/gateways/adapter";
-import { toUnits } from "@/lib/money/decimal";
+import { toUnits } from "@/lib/core/money/decimal";
 
 // Stored amounts have six places (numeric(18, 6)); compare them exactly.
 const units = (amount: string) => toUnits(amount, 6);

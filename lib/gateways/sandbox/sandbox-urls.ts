@@ -1,4 +1,4 @@
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
 /** Pages of the simulated gateway (served by this app, standing in for a gateway's own site). */
 export const sandboxCardPageUrl = (reference: string) => `${env.APP_URL}/sandbox/pay/${reference}`;

@@ -1,5 +1,5 @@
-import type { Ctx } from "@/lib/context";
-import { GatewayUnavailable } from "@/lib/errors";
+import type { Ctx } from "@/lib/core/context";
+import { GatewayUnavailable } from "@/lib/core/errors";
 import type { StartPaymentInput } from "@/lib/gateways/adapter";
 import { inexactAmountMessage, stripeAmount } from "./stripe-amounts";
 import { callStripe, isStripeRefusal, stripeFor } from "./stripe-client";

@@ -1,4 +1,4 @@
-import { toUnits } from "@/lib/money/decimal";
+import { toUnits } from "@/lib/core/money/decimal";
 
 // Stripe's minor units differ from ISO 4217 for some currencies (docs.stripe.com/currencies): these take whole units.
 const ZERO_DECIMAL = new Set(["BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF"]);

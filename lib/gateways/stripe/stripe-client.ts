@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import type { GatewaySetting } from "@/db/types";
-import { decryptCredentials } from "@/lib/crypto/credentials-cipher";
-import { env } from "@/lib/env";
-import { GatewayUnavailable } from "@/lib/errors";
+import { decryptCredentials } from "@/lib/core/crypto/credentials-cipher";
+import { env } from "@/lib/core/env";
+import { GatewayUnavailable } from "@/lib/core/errors";
 import { stripeKeyMode } from "./stripe-keys";
 
 // STRIPE_API_URL moves the SDK to another address (tests: a local stand-in); Stripe's own otherwise.

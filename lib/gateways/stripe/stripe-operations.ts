@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import { findOperationByReference } from "@/db/queries/operation-by-reference";
 import { findAttemptByReference } from "@/db/queries/payments";
 import type { GatewaySetting } from "@/db/types";
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/core/context";
 import type { OperationInput, OperationResult } from "@/lib/gateways/adapter";
 import { inexactAmountMessage, stripeAmount } from "./stripe-amounts";
 import { callStripe, isStripeRefusal, stripeFor } from "./stripe-client";

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { GatewaySetting } from "@/db/types";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
 /** Where Stripe sends the customer back: after paying ("return") or with its back link ("cancel"). */
 export type ReturnLeg = "return" | "cancel";

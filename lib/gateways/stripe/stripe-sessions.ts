@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { findAttemptByReference } from "@/db/queries/payments";
 import type { GatewaySetting } from "@/db/types";
-import type { Ctx } from "@/lib/context";
+import type { Ctx } from "@/lib/core/context";
 import type { GatewayResult } from "@/lib/gateways/adapter";
 import { callStripe, isStripeRefusal, stripeFor } from "./stripe-client";
 import { noStripeSession, stripeResult } from "./stripe-result";

@@ -1,7 +1,7 @@
-import type { UserCaller } from "@/lib/auth/admin-caller";
-import { requireAction } from "@/lib/auth/permissions";
-import type { Ctx } from "@/lib/context";
-import { type FieldErrors, ValidationFailed } from "@/lib/errors";
+import type { UserCaller } from "@/lib/access/auth/admin-caller";
+import { requireAction } from "@/lib/access/auth/permissions";
+import type { Ctx } from "@/lib/core/context";
+import { type FieldErrors, ValidationFailed } from "@/lib/core/errors";
 import { type BulkUploadResult, createBulkPaymentRequests } from "./create-bulk-payment-requests";
 
 export interface BulkUploadFormState {

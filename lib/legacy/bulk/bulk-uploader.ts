@@ -1,7 +1,7 @@
 import { findAdminUserByUsername, findFirstActiveSuperuser } from "@/db/queries/admin-users";
-import { adminCaller, type UserCaller } from "@/lib/auth/admin-caller";
-import type { Ctx } from "@/lib/context";
-import { DomainError } from "@/lib/errors";
+import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 
 /**
  * Who a bulk upload from the shell acts as: the active admin user named, else the first superuser created.

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { ValidationFailed } from "@/lib/errors";
+import { ValidationFailed } from "@/lib/core/errors";
 import { paymentRequestFieldsSchema } from "../legacy-fields";
 import { MAX_BULK_FILE_BYTES, MAX_BULK_ROWS } from "./bulk-limits";
 

@@ -1,4 +1,4 @@
-import type { FieldErrors } from "@/lib/errors";
+import type { FieldErrors } from "@/lib/core/errors";
 
 /** An invalid row's errors as lines a person reads: "field: message", the row's own errors without a field. */
 export function rowErrorMessages(errors: FieldErrors, prefix = ""): string[] {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { SignOutButton } from "@/components/admin/sign-out-button";
-import { panelSections } from "@/lib/admin/panel-sections";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
+import { panelSections } from "@/lib/panel/admin/panel-sections";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 
 export const dynamic = "force-dynamic";
 

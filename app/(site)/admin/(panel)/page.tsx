@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { DashboardChart } from "@/components/admin/dashboard-chart";
 import { SandboxWarning } from "@/components/admin/sandbox-warning";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { appContext } from "@/lib/context";
-import { dashboardFigures, OPEN } from "@/lib/dashboard/dashboard-figures";
-import { formatMoney } from "@/lib/i18n/format-money";
-import { SUCCEEDED, UNSUCCESSFUL } from "@/lib/lifecycle/verbs";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { appContext } from "@/lib/core/context";
+import { dashboardFigures, OPEN } from "@/lib/panel/dashboard/dashboard-figures";
+import { formatMoney } from "@/lib/checkout/i18n/format-money";
+import { SUCCEEDED, UNSUCCESSFUL } from "@/lib/checkout/lifecycle/verbs";
 
 const day = (date: Date | string) => new Date(date).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/admin/login-form";
-import { sessionAdmin } from "@/lib/admin/signed-in-admin";
+import { sessionAdmin } from "@/lib/panel/admin/signed-in-admin";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { listTransactions } from "@/lib/admin/list-transactions";
-import { requestAdmin } from "@/lib/admin/request-admin";
-import { appContext } from "@/lib/context";
+import { listTransactions } from "@/lib/panel/admin/list-transactions";
+import { requestAdmin } from "@/lib/panel/admin/request-admin";
+import { appContext } from "@/lib/core/context";
 import { handleRoute } from "@/lib/http/handle-route";
 
 export const dynamic = "force-dynamic";

@@ -1,14 +1,14 @@
 import NextAuth from "next-auth";
-import { requestSessionClaims } from "@/lib/admin/request-admin";
-import { endAdminUserSessions } from "@/lib/admin-users/end-admin-user-sessions";
-import { activeAdmin } from "@/lib/auth/active-admin";
-import { ABSOLUTE_SECONDS, IDLE_SECONDS, SECURE_COOKIES, SESSION_COOKIE } from "@/lib/auth/admin-session-cookie";
-import { authOptions } from "@/lib/auth/next-auth-options";
-import { assertLoginAllowed } from "@/lib/auth/login-throttle";
-import { appContext } from "@/lib/context";
-import { env } from "@/lib/env";
-import { TooManyRequests } from "@/lib/errors";
-import { clientIp } from "@/lib/http/client-ip";
+import { requestSessionClaims } from "@/lib/panel/admin/request-admin";
+import { endAdminUserSessions } from "@/lib/access/admin-users/end-admin-user-sessions";
+import { activeAdmin } from "@/lib/access/auth/active-admin";
+import { ABSOLUTE_SECONDS, IDLE_SECONDS, SECURE_COOKIES, SESSION_COOKIE } from "@/lib/access/auth/admin-session-cookie";
+import { authOptions } from "@/lib/access/auth/next-auth-options";
+import { assertLoginAllowed } from "@/lib/access/auth/login-throttle";
+import { appContext } from "@/lib/core/context";
+import { env } from "@/lib/core/env";
+import { TooManyRequests } from "@/lib/core/errors";
+import { clientIp } from "@/lib/core/client-ip";
 import { handleRoute } from "@/lib/http/handle-route";
 
 const nextAuth = NextAuth(authOptions);
@@ -32,7 +32,7 @@ async function refusedForCsrf(response: Response): Promise<boolean> {
 
 /**
  * `/api/auth/session`, answered here rather than by next-auth, which would re-issue the cookie for a fresh idle
- * period on every call: the session as lib/auth/active-admin.ts judges it, and when it will end if nothing else
+ * period on every call: the session as lib/access/auth/active-admin.ts judges it, and when it will end if nothing else
  * happens. It renews nothing (only using the panel does), so polling it keeps no session alive; a session that no
  * longer counts gets `{}` and its cookie cleared.
  */

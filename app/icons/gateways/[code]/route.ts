@@ -1,5 +1,5 @@
-import { appContext } from "@/lib/context";
-import { getGatewayIcon } from "@/lib/gateways/get-gateway-icon";
+import { appContext } from "@/lib/core/context";
+import { getGatewayIcon } from "@/lib/config/gateway-settings/get-gateway-icon";
 import { handleRoute } from "@/lib/http/handle-route";
 
 export const dynamic = "force-dynamic";

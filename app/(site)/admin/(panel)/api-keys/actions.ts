@@ -1,9 +1,9 @@
 "use server";
 
-import { type CreateApiKeyFormState, createApiKeyForm } from "@/lib/admin/create-api-key-form";
-import type { ChangeFormState } from "@/lib/admin/form-state";
-import { revokeApiKeyForm } from "@/lib/admin/revoke-api-key-form";
-import { runPanelForm } from "@/lib/admin/run-panel-form";
+import { type CreateApiKeyFormState, createApiKeyForm } from "@/lib/panel/admin/create-api-key-form";
+import type { ChangeFormState } from "@/lib/panel/admin/form-state";
+import { revokeApiKeyForm } from "@/lib/panel/admin/revoke-api-key-form";
+import { runPanelForm } from "@/lib/panel/admin/run-panel-form";
 
 // The API keys screen's actions: each reads the signed-in user from the database again, whatever page sent it.
 

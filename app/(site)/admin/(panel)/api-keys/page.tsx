@@ -4,10 +4,10 @@ import { NotAllowed } from "@/components/admin/not-allowed";
 import { td } from "@/components/admin/panel-styles";
 import { PanelTable } from "@/components/admin/panel-table";
 import { When } from "@/components/admin/when";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { apiKeyState } from "@/lib/api-keys/api-key-state";
-import { listApiKeys } from "@/lib/api-keys/list-api-keys";
-import { appContext } from "@/lib/context";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { apiKeyState } from "@/lib/access/api-keys/api-key-state";
+import { listApiKeys } from "@/lib/access/api-keys/list-api-keys";
+import { appContext } from "@/lib/core/context";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 
 const STATE_LABEL = { active: "Active", expired: "Expired", revoked: "Revoked" } as const;

@@ -2,10 +2,10 @@ import Link from "next/link";
 import { NotAllowed } from "@/components/admin/not-allowed";
 import { allMessages } from "@/components/admin/form-messages";
 import { When } from "@/components/admin/when";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { AUDIT_ENTITIES, listAuditLog } from "@/lib/audit/list-audit-log";
-import { appContext } from "@/lib/context";
-import { ValidationFailed } from "@/lib/errors";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { AUDIT_ENTITIES, listAuditLog } from "@/lib/access/audit/list-audit-log";
+import { appContext } from "@/lib/core/context";
+import { ValidationFailed } from "@/lib/core/errors";
 import { secondaryButton, td } from "@/components/admin/panel-styles";
 import { PanelTable } from "@/components/admin/panel-table";
 

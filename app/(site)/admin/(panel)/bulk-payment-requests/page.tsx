@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { BulkUploadForm } from "@/components/admin/bulk-upload-form";
 import { NotAllowed } from "@/components/admin/not-allowed";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { mayDo } from "@/lib/auth/permissions";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { mayDo } from "@/lib/access/auth/permissions";
 import { BULK_COLUMNS } from "@/lib/legacy/bulk/read-bulk-csv";
 import { uploadBulkAction } from "./actions";
 

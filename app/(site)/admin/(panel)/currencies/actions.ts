@@ -1,8 +1,8 @@
 "use server";
 
-import { runPanelForm } from "@/lib/admin/run-panel-form";
-import { type CurrencyFormState, saveCurrencyForm } from "@/lib/admin/save-currency-form";
-import { type CurrencyToggleState, toggleCurrencyForm } from "@/lib/admin/toggle-currency-form";
+import { runPanelForm } from "@/lib/panel/admin/run-panel-form";
+import { type CurrencyFormState, saveCurrencyForm } from "@/lib/panel/admin/save-currency-form";
+import { type CurrencyToggleState, toggleCurrencyForm } from "@/lib/panel/admin/toggle-currency-form";
 
 // The currencies screen's actions: each reads the signed-in user from the database again, whatever page sent it.
 

@@ -1,9 +1,9 @@
 import { CurrencyForm } from "@/components/admin/currency-form";
 import { CurrencyToggle } from "@/components/admin/currency-toggle";
 import { NotAllowed } from "@/components/admin/not-allowed";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { appContext } from "@/lib/context";
-import { listCurrencies } from "@/lib/currencies/list-currencies";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { appContext } from "@/lib/core/context";
+import { listCurrencies } from "@/lib/config/currencies/list-currencies";
 import { saveCurrencyAction, toggleCurrencyAction } from "./actions";
 
 /** The currencies list (with the gateways that accept each) and the form that adds one or changes its decimals. */

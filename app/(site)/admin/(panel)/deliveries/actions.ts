@@ -1,7 +1,7 @@
 "use server";
 
-import { runPanelForm } from "@/lib/admin/run-panel-form";
-import { type RetryFormState, retryDeliveriesForm } from "@/lib/admin/retry-deliveries-form";
+import { runPanelForm } from "@/lib/panel/admin/run-panel-form";
+import { type RetryFormState, retryDeliveriesForm } from "@/lib/panel/admin/retry-deliveries-form";
 
 /** Retry one or the ticked failing deliveries: the signed-in user is read again here, whatever page sent it. */
 export async function retryDeliveriesAction(_previous: RetryFormState, form: FormData): Promise<RetryFormState> {

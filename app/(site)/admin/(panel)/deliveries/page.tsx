@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { FailingDeliveriesForm } from "@/components/admin/failing-deliveries-form";
 import { KeysetPager } from "@/components/admin/keyset-pager";
 import { muted } from "@/components/admin/panel-styles";
-import { flattenFieldErrors } from "@/lib/admin/flatten-field-errors";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { appContext } from "@/lib/context";
-import { ValidationFailed } from "@/lib/errors";
-import { listFailingDeliveries } from "@/lib/webhooks/list-failing-deliveries";
+import { flattenFieldErrors } from "@/lib/panel/admin/flatten-field-errors";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { appContext } from "@/lib/core/context";
+import { ValidationFailed } from "@/lib/core/errors";
+import { listFailingDeliveries } from "@/lib/delivery/webhooks/list-failing-deliveries";
 import { retryDeliveriesAction } from "./actions";
 
 export const metadata: Metadata = { title: "Failing deliveries · Checkout admin" };

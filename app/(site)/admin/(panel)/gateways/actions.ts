@@ -1,9 +1,9 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { runPanelForm } from "@/lib/admin/run-panel-form";
-import { type GatewayFormState, saveGatewayForm } from "@/lib/admin/save-gateway-form";
-import { type GatewayEnabledState, setGatewayEnabledForm } from "@/lib/admin/set-gateway-enabled-form";
+import { runPanelForm } from "@/lib/panel/admin/run-panel-form";
+import { type GatewayFormState, saveGatewayForm } from "@/lib/panel/admin/save-gateway-form";
+import { type GatewayEnabledState, setGatewayEnabledForm } from "@/lib/panel/admin/set-gateway-enabled-form";
 
 // The gateway screens' actions: each reads the signed-in user from the database again, whatever page sent it.
 

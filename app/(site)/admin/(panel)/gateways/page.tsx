@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { GatewayEnabledToggle } from "@/components/admin/gateway-enabled-toggle";
 import { NotAllowed } from "@/components/admin/not-allowed";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { appContext } from "@/lib/context";
-import { listGatewaySettings } from "@/lib/gateways/list-gateway-settings";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { appContext } from "@/lib/core/context";
+import { listGatewaySettings } from "@/lib/config/gateway-settings/list-gateway-settings";
 import { setGatewayEnabledAction } from "./actions";
 import { link, primaryButton, td } from "@/components/admin/panel-styles";
 import { PanelTable } from "@/components/admin/panel-table";

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { KeysetPager } from "@/components/admin/keyset-pager";
 import { MessagesTable } from "@/components/admin/messages-table";
 import { MessageFilters } from "@/components/admin/message-filters";
-import { flattenFieldErrors } from "@/lib/admin/flatten-field-errors";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { appContext } from "@/lib/context";
-import { ValidationFailed } from "@/lib/errors";
-import { listMessages } from "@/lib/notifications/list-messages";
+import { flattenFieldErrors } from "@/lib/panel/admin/flatten-field-errors";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { appContext } from "@/lib/core/context";
+import { ValidationFailed } from "@/lib/core/errors";
+import { listMessages } from "@/lib/delivery/notifications/list-messages";
 
 export const metadata: Metadata = { title: "Messages · Checkout admin" };
 

@@ -1,8 +1,8 @@
 "use server";
 
-import { type WebhookKeyFormState, rotateWebhookKeyForm } from "@/lib/admin/rotate-webhook-key-form";
-import { runPanelForm } from "@/lib/admin/run-panel-form";
-import { type SettingsFormState, saveSettingsForm } from "@/lib/admin/save-settings-form";
+import { type WebhookKeyFormState, rotateWebhookKeyForm } from "@/lib/panel/admin/rotate-webhook-key-form";
+import { runPanelForm } from "@/lib/panel/admin/run-panel-form";
+import { type SettingsFormState, saveSettingsForm } from "@/lib/panel/admin/save-settings-form";
 
 // The settings screen's actions: each reads the signed-in user from the database again, whatever page sent it.
 

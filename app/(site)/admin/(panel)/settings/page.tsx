@@ -1,10 +1,10 @@
 import { NotAllowed } from "@/components/admin/not-allowed";
 import { SettingsForm } from "@/components/admin/settings-form";
 import { WebhookKeyForm } from "@/components/admin/webhook-key-form";
-import { settingsFormValues } from "@/lib/admin/settings-form-values";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { appContext } from "@/lib/context";
-import { readSettings } from "@/lib/settings/read-settings";
+import { settingsFormValues } from "@/lib/panel/admin/settings-form-values";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { appContext } from "@/lib/core/context";
+import { readSettings } from "@/lib/config/settings/read-settings";
 import { rotateWebhookKeyAction, saveSettingsAction } from "./actions";
 
 const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;

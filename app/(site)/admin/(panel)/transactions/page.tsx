@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { TransactionFilters } from "@/components/admin/transaction-filters";
 import { TransactionTable } from "@/components/admin/transaction-table";
-import { listTransactions } from "@/lib/admin/list-transactions";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { FILTER_FIELDS, type FilterValues } from "@/lib/admin/transaction-list-filters";
-import { appContext } from "@/lib/context";
+import { listTransactions } from "@/lib/panel/admin/list-transactions";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { FILTER_FIELDS, type FilterValues } from "@/lib/panel/admin/transaction-list-filters";
+import { appContext } from "@/lib/core/context";
 
 export const metadata: Metadata = { title: "Transactions · Checkout admin" };
 

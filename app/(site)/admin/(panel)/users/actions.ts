@@ -1,11 +1,11 @@
 "use server";
 
-import { type CreateUserFormState, createUserForm } from "@/lib/admin/create-user-form";
-import type { ChangeFormState } from "@/lib/admin/form-state";
-import { resetPasswordForm } from "@/lib/admin/reset-password-form";
-import { runPanelForm } from "@/lib/admin/run-panel-form";
-import { setUserActiveForm } from "@/lib/admin/set-user-active-form";
-import { type UserAccessFormState, updateUserAccessForm } from "@/lib/admin/update-user-access-form";
+import { type CreateUserFormState, createUserForm } from "@/lib/panel/admin/create-user-form";
+import type { ChangeFormState } from "@/lib/panel/admin/form-state";
+import { resetPasswordForm } from "@/lib/panel/admin/reset-password-form";
+import { runPanelForm } from "@/lib/panel/admin/run-panel-form";
+import { setUserActiveForm } from "@/lib/panel/admin/set-user-active-form";
+import { type UserAccessFormState, updateUserAccessForm } from "@/lib/panel/admin/update-user-access-form";
 
 // The users screens' actions: each reads the signed-in user from the database again, whatever page sent it.
 

@@ -4,10 +4,10 @@ import { NotAllowed } from "@/components/admin/not-allowed";
 import { link, td } from "@/components/admin/panel-styles";
 import { PanelTable } from "@/components/admin/panel-table";
 import { When } from "@/components/admin/when";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { listAdminUsers } from "@/lib/admin-users/list-admin-users";
-import { listGatewayChoices } from "@/lib/admin-users/list-gateway-choices";
-import { appContext } from "@/lib/context";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { listAdminUsers } from "@/lib/access/admin-users/list-admin-users";
+import { listGatewayChoices } from "@/lib/access/admin-users/list-gateway-choices";
+import { appContext } from "@/lib/core/context";
 import { createUserAction } from "./actions";
 
 /** The panel's users: who they are, what they may do, whether they may sign in; and the form that adds one. */

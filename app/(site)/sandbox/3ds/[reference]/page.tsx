@@ -4,7 +4,7 @@ import { sandboxButtonClass, sandboxDangerButtonClass } from "@/components/sandb
 import { SandboxPaymentFrame } from "@/components/sandbox/sandbox-payment-frame";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { cardPageForRequest } from "@/lib/gateways/sandbox/card-page-for-request";
-import { sandboxMessages as t } from "@/lib/i18n/sandbox-messages";
+import { sandboxMessages as t } from "@/lib/checkout/i18n/sandbox-messages";
 
 // The sandbox's 3-D Secure challenge: the customer plays the bank and approves or denies, in a plain form.
 

@@ -1,4 +1,4 @@
-import { appContext } from "@/lib/context";
+import { appContext } from "@/lib/core/context";
 import { finishChallenge } from "@/lib/gateways/sandbox/finish-challenge";
 import { handleRoute } from "@/lib/http/handle-route";
 import { readForm } from "@/lib/http/read-form";

@@ -1,5 +1,5 @@
-import { appContext } from "@/lib/context";
-import { env } from "@/lib/env";
+import { appContext } from "@/lib/core/context";
+import { env } from "@/lib/core/env";
 import { removeSavedCard } from "@/lib/gateways/sandbox/remove-saved-card";
 import { handleRoute } from "@/lib/http/handle-route";
 import { readForm } from "@/lib/http/read-form";

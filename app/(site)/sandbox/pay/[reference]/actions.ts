@@ -1,11 +1,11 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { appContext } from "@/lib/context";
-import { NotFound, ValidationFailed } from "@/lib/errors";
+import { appContext } from "@/lib/core/context";
+import { NotFound, ValidationFailed } from "@/lib/core/errors";
 import { chargeCard, type ChargeInput } from "@/lib/gateways/sandbox/charge-card";
 import type { ChargeFormState } from "@/components/sandbox/charge-form-state";
-import { SANDBOX_FIELDS } from "@/lib/i18n/sandbox-messages";
+import { SANDBOX_FIELDS } from "@/lib/checkout/i18n/sandbox-messages";
 
 const text = (form: FormData, key: string) => {
   const value = form.get(key);

@@ -7,7 +7,7 @@ import { SavedCardsForm } from "@/components/sandbox/saved-cards-form";
 import { TestCards } from "@/components/sandbox/test-cards";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { cardPageForRequest } from "@/lib/gateways/sandbox/card-page-for-request";
-import { sandboxMessages as t } from "@/lib/i18n/sandbox-messages";
+import { sandboxMessages as t } from "@/lib/checkout/i18n/sandbox-messages";
 import { chargeCardAction } from "./actions";
 
 // The sandbox gateway's hosted card page (a simulated external gateway): the card forms, and its test cards.

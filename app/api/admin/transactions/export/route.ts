@@ -1,6 +1,6 @@
-import { exportTransactions } from "@/lib/admin/export-transactions";
-import { requestAdmin } from "@/lib/admin/request-admin";
-import { appContext } from "@/lib/context";
+import { exportTransactions } from "@/lib/panel/admin/export-transactions";
+import { requestAdmin } from "@/lib/panel/admin/request-admin";
+import { appContext } from "@/lib/core/context";
 import { handleRoute } from "@/lib/http/handle-route";
 import { seeOther } from "@/lib/http/see-other";
 

@@ -2,16 +2,16 @@ import {
   clearedTypedFieldsCookie,
   hasTypedFieldsCookie,
   typedFieldsCookie,
-} from "@/lib/checkout-page/typed-fields-cookie";
-import { appContext } from "@/lib/context";
-import { env } from "@/lib/env";
-import { GatewayUnavailable, ValidationFailed } from "@/lib/errors";
+} from "@/lib/checkout/checkout-page/typed-fields-cookie";
+import { appContext } from "@/lib/core/context";
+import { env } from "@/lib/core/env";
+import { GatewayUnavailable, ValidationFailed } from "@/lib/core/errors";
 import { handleRoute } from "@/lib/http/handle-route";
 import { readForm } from "@/lib/http/read-form";
 import { seeOther } from "@/lib/http/see-other";
-import type { TypedPageFields } from "@/lib/legacy/page-fields";
-import { logger } from "@/lib/log/logger";
-import { startPayment } from "@/lib/payments/start-payment";
+import type { TypedPageFields } from "@/lib/checkout/page-fields/page-fields";
+import { logger } from "@/lib/core/log/logger";
+import { startPayment } from "@/lib/checkout/payments/start-payment";
 
 export const dynamic = "force-dynamic";
 

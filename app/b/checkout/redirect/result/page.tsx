@@ -6,8 +6,8 @@ import { resultTitle, startPagePath, toCheckoutView } from "@/components/checkou
 import { LiveRefresh } from "@/components/checkout/live-refresh";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { PaymentResult } from "@/components/checkout/payment-result";
-import { returnedAttempt } from "@/lib/checkout-page/returned-attempt";
-import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
+import { returnedAttempt } from "@/lib/checkout/checkout-page/returned-attempt";
+import { paymentPageForRequest } from "@/lib/checkout/checkout-page/payment-page-for-request";
 import { queryParam } from "@/lib/http/query-param";
 
 // Where the gateway's return lands the customer (/b/checkout/redirect/result/?session_id=…&reference=…): the

@@ -7,12 +7,12 @@ import { resultTitle, toCheckoutView } from "@/components/checkout/checkout-view
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { PaymentResult } from "@/components/checkout/payment-result";
-import { captureView } from "@/lib/checkout-page/capture-view";
-import { paymentPageForRequest } from "@/lib/checkout-page/payment-page-for-request";
-import { readTypedFields } from "@/lib/checkout-page/typed-fields-cookie";
+import { captureView } from "@/lib/checkout/checkout-page/capture-view";
+import { paymentPageForRequest } from "@/lib/checkout/checkout-page/payment-page-for-request";
+import { readTypedFields } from "@/lib/checkout/checkout-page/typed-fields-cookie";
 import { queryParam } from "@/lib/http/query-param";
-import { checkoutMessages } from "@/lib/i18n/checkout-messages";
-import { formatMoney } from "@/lib/i18n/format-money";
+import { checkoutMessages } from "@/lib/checkout/i18n/checkout-messages";
+import { formatMoney } from "@/lib/checkout/i18n/format-money";
 
 // The hosted payment page behind checkout_url (/b/checkout/redirect/start/?session_id=…): the amount, one choice
 // per payment method and a Pay button in a plain form; or, once there is nothing to pay, the outcome.

@@ -1,11 +1,11 @@
-import { appContext } from "@/lib/context";
+import { appContext } from "@/lib/core/context";
 import { authenticateRequest } from "@/lib/http/authenticate-request";
 import { handleRoute } from "@/lib/http/handle-route";
 import { paymentJson } from "@/lib/http/json-response";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseBody } from "@/lib/http/parse-body";
-import { readIdempotencyKey } from "@/lib/idempotency/idempotency-key";
-import { createTransaction } from "@/lib/transactions/create-transaction";
+import { readIdempotencyKey } from "@/lib/checkout/idempotency/idempotency-key";
+import { createTransaction } from "@/lib/checkout/transactions/create-transaction";
 
 export const dynamic = "force-dynamic";
 

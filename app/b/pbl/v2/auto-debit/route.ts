@@ -1,5 +1,5 @@
-import { autoDebit } from "@/lib/auto-debit/auto-debit";
-import { appContext } from "@/lib/context";
+import { autoDebit } from "@/lib/checkout/auto-debit/auto-debit";
+import { appContext } from "@/lib/core/context";
 import { authenticateRequest } from "@/lib/http/authenticate-request";
 import { handleRoute } from "@/lib/http/handle-route";
 import { paymentJson } from "@/lib/http/json-response";

@@ -1,5 +1,5 @@
-import { listCards } from "@/lib/cards/list-cards";
-import { appContext } from "@/lib/context";
+import { listCards } from "@/lib/checkout/cards/list-cards";
+import { appContext } from "@/lib/core/context";
 import { authenticateRequest } from "@/lib/http/authenticate-request";
 import { handleRoute } from "@/lib/http/handle-route";
 import { paymentJson } from "@/lib/http/json-response";

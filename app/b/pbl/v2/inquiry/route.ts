@@ -1,10 +1,10 @@
-import { appContext } from "@/lib/context";
+import { appContext } from "@/lib/core/context";
 import { authenticateRequest } from "@/lib/http/authenticate-request";
 import { handleRoute } from "@/lib/http/handle-route";
 import { paymentJson } from "@/lib/http/json-response";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseBody } from "@/lib/http/parse-body";
-import { inquireTransaction } from "@/lib/payments/inquire-transaction";
+import { inquireTransaction } from "@/lib/checkout/payments/inquire-transaction";
 
 export const dynamic = "force-dynamic";
 

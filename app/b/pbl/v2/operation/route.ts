@@ -1,12 +1,12 @@
-import { appContext } from "@/lib/context";
-import { BadRequest } from "@/lib/errors";
+import { appContext } from "@/lib/core/context";
+import { BadRequest } from "@/lib/core/errors";
 import { authenticateRequest } from "@/lib/http/authenticate-request";
 import { handleRoute } from "@/lib/http/handle-route";
 import { paymentJson } from "@/lib/http/json-response";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseBody } from "@/lib/http/parse-body";
-import { readIdempotencyKey } from "@/lib/idempotency/idempotency-key";
-import { performOperation } from "@/lib/operations/perform-operation";
+import { readIdempotencyKey } from "@/lib/checkout/idempotency/idempotency-key";
+import { performOperation } from "@/lib/checkout/operations/perform-operation";
 
 export const dynamic = "force-dynamic";
 

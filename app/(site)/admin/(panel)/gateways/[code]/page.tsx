@@ -2,10 +2,10 @@ import { notFound } from "next/navigation";
 import { GatewayForm } from "@/components/admin/gateway-form";
 import { NotAllowed } from "@/components/admin/not-allowed";
 import { PageTitle } from "@/components/admin/page-title";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { appContext } from "@/lib/context";
-import { NotFound } from "@/lib/errors";
-import { loadGatewayForm } from "@/lib/gateways/load-gateway-form";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { appContext } from "@/lib/core/context";
+import { NotFound } from "@/lib/core/errors";
+import { loadGatewayForm } from "@/lib/config/gateway-settings/load-gateway-form";
 import { updateGatewayAction } from "../actions";
 
 /** One gateway setting's form. */

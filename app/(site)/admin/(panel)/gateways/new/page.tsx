@@ -1,9 +1,9 @@
 import { GatewayForm } from "@/components/admin/gateway-form";
 import { NotAllowed } from "@/components/admin/not-allowed";
 import { PageTitle } from "@/components/admin/page-title";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { appContext } from "@/lib/context";
-import { loadGatewayForm } from "@/lib/gateways/load-gateway-form";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { appContext } from "@/lib/core/context";
+import { loadGatewayForm } from "@/lib/config/gateway-settings/load-gateway-form";
 import { createGatewayAction } from "../actions";
 
 /** A new gateway setting. */

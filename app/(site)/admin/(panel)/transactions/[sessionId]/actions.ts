@@ -1,8 +1,8 @@
 "use server";
 
-import { type OperationFormState, runOperationForm } from "@/lib/admin/run-operation-form";
-import { runPanelForm } from "@/lib/admin/run-panel-form";
-import { type RetryFormState, retryDeliveriesForm } from "@/lib/admin/retry-deliveries-form";
+import { type OperationFormState, runOperationForm } from "@/lib/panel/admin/run-operation-form";
+import { runPanelForm } from "@/lib/panel/admin/run-panel-form";
+import { type RetryFormState, retryDeliveriesForm } from "@/lib/panel/admin/retry-deliveries-form";
 
 // The transaction page's actions: each reads the signed-in user from the database again, whatever page sent it;
 // the page is rendered afresh after each (its state, version and records have moved).

@@ -9,12 +9,12 @@ import { PaymentAttempts } from "@/components/admin/payment-attempts";
 import { TransactionFields } from "@/components/admin/transaction-fields";
 import { TransactionTimeline } from "@/components/admin/transaction-timeline";
 import { WebhookDeliveries } from "@/components/admin/webhook-deliveries";
-import { loadTransactionDetail } from "@/lib/admin/load-transaction-detail";
-import { panelOperationsIn, WITH_AMOUNT } from "@/lib/admin/panel-operations";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { appContext } from "@/lib/context";
-import { NotFound } from "@/lib/errors";
-import { formatAmount } from "@/lib/money/decimal";
+import { loadTransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
+import { panelOperationsIn, WITH_AMOUNT } from "@/lib/panel/admin/panel-operations";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { appContext } from "@/lib/core/context";
+import { NotFound } from "@/lib/core/errors";
+import { formatAmount } from "@/lib/core/money/decimal";
 import { operationAction, resendWebhookAction } from "./actions";
 
 export const metadata: Metadata = { title: "Transaction · Checkout admin" };

@@ -5,10 +5,10 @@ import { PageTitle } from "@/components/admin/page-title";
 import { ResetPasswordForm } from "@/components/admin/reset-password-form";
 import { UserAccessForm } from "@/components/admin/user-access-form";
 import { When } from "@/components/admin/when";
-import { signedInAdmin } from "@/lib/admin/signed-in-admin";
-import { getAdminUser } from "@/lib/admin-users/get-admin-user";
-import { listGatewayChoices } from "@/lib/admin-users/list-gateway-choices";
-import { appContext } from "@/lib/context";
+import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { getAdminUser } from "@/lib/access/admin-users/get-admin-user";
+import { listGatewayChoices } from "@/lib/access/admin-users/list-gateway-choices";
+import { appContext } from "@/lib/core/context";
 import { resetPasswordAction, setUserActiveAction, updateUserAccessAction } from "../actions";
 
 /** One user: what they may do, whether they may sign in, and a new password. */

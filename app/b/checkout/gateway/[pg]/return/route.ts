@@ -1,9 +1,9 @@
-import { appContext } from "@/lib/context";
+import { appContext } from "@/lib/core/context";
 import { handleRoute } from "@/lib/http/handle-route";
 import { readGatewayMessage } from "@/lib/http/read-gateway-message";
 import { seeOther } from "@/lib/http/see-other";
-import { recordGatewayResult } from "@/lib/payments/record-gateway-result";
-import { resultPageUrl } from "@/lib/payments/result-page-url";
+import { recordGatewayResult } from "@/lib/checkout/payments/record-gateway-result";
+import { resultPageUrl } from "@/lib/checkout/payments/result-page-url";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { getAttachment } from "@/lib/attachments/get-attachment";
-import { appContext } from "@/lib/context";
+import { getAttachment } from "@/lib/checkout/attachments/get-attachment";
+import { appContext } from "@/lib/core/context";
 import { handleRoute } from "@/lib/http/handle-route";
 
 export const dynamic = "force-dynamic";

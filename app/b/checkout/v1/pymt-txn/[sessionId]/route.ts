@@ -1,12 +1,12 @@
-import { appContext } from "@/lib/context";
+import { appContext } from "@/lib/core/context";
 import { authenticateRequest } from "@/lib/http/authenticate-request";
 import { handleRoute } from "@/lib/http/handle-route";
 import { paymentJson } from "@/lib/http/json-response";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseBody } from "@/lib/http/parse-body";
-import { findOwnTransaction } from "@/lib/transactions/find-own-transaction";
-import { getTransaction } from "@/lib/transactions/get-transaction";
-import { updateTransaction } from "@/lib/transactions/update-transaction";
+import { findOwnTransaction } from "@/lib/checkout/transactions/find-own-transaction";
+import { getTransaction } from "@/lib/checkout/transactions/get-transaction";
+import { updateTransaction } from "@/lib/checkout/transactions/update-transaction";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { deleteCard } from "@/lib/cards/delete-card";
-import { appContext } from "@/lib/context";
+import { deleteCard } from "@/lib/checkout/cards/delete-card";
+import { appContext } from "@/lib/core/context";
 import { authenticateRequest } from "@/lib/http/authenticate-request";
 import { handleRoute } from "@/lib/http/handle-route";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";

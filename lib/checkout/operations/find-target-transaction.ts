@@ -1,0 +1,29 @@
+import { findSessionIdByOrderNo, findTransactionView, type TransactionView } from "@/db/queries/transactions";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { canSeeTransaction } from "@/lib/access/auth/transaction-scope";
+import type { Ctx } from "@/lib/core/context";
+import { NotFound } from "@/lib/core/errors";
+import { SESSION_ID } from "@/lib/checkout/transactions/get-transaction";
+import type { OperationRequest } from "./read-operation-request";
+
+/** The answer to an unknown transaction, and to one that is not the caller's: the same words. */
+export const NO_SUCH_TRANSACTION = "No such transaction.";
+
+/**
+ * The transaction an operation or inquiry names, by session id or by order number (the newest with it); locked
+ * when `forUpdate`. A deleted one, or one naming any gateway a Basic-auth user may not use, is not found, exactly as
+ * an unknown one.
+ */
+export async function findTargetTransaction(
+  db: Ctx["db"],
+  caller: Caller,
+  target: OperationRequest["target"],
+  forUpdate = false,
+): Promise<TransactionView> {
+  const sessionId = "session_id" in target ? target.session_id : await findSessionIdByOrderNo(db, target.order_no);
+  const view = sessionId && SESSION_ID.test(sessionId) ? await findTransactionView(db, sessionId, forUpdate) : undefined;
+  if (!view || view.txn.deleted_at || !canSeeTransaction(caller, view.txn.pg_codes)) {
+    throw new NotFound(NO_SUCH_TRANSACTION);
+  }
+  return view;
+}

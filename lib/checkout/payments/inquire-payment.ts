@@ -1,0 +1,23 @@
+import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { findAttemptByReference } from "@/db/queries/payments";
+import type { Ctx } from "@/lib/core/context";
+import { NotFound } from "@/lib/core/errors";
+import { isFinal } from "@/lib/gateways/adapter";
+import { adapterFor } from "@/lib/gateways/adapters";
+import { applyGatewayResult } from "./apply-gateway-result";
+
+/**
+ * Asks the gateway about a pending attempt and settles it with the answer (the "no answer" case's remedy).
+ * `settle` (the default) lets the gateway finish a payment still processing; the maintenance sweep only reads.
+ */
+export async function inquirePayment({ ctx, input }: { ctx: Ctx; input: { referenceNumber: string; settle?: boolean } }) {
+  const attempt = await findAttemptByReference(ctx.db, input.referenceNumber);
+  const gateway = attempt ? await findGatewaySettingByCode(ctx.db, attempt.gateway_code) : undefined;
+  const adapter = gateway ? adapterFor(gateway.pg) : null;
+  if (!attempt || !gateway || !adapter) throw new NotFound(`No payment attempt ${input.referenceNumber}.`);
+  if (attempt.state !== "pending") return { referenceNumber: attempt.reference_number, state: attempt.state, changed: false };
+  const result = await adapter.inquire(ctx, gateway, attempt.reference_number, { settle: input.settle ?? true });
+  if (!isFinal(result)) return { referenceNumber: attempt.reference_number, state: "pending", changed: false };
+  const changed = await ctx.db.transaction().execute((trx) => applyGatewayResult(trx, attempt, result, "inquiry"));
+  return { referenceNumber: attempt.reference_number, state: result.outcome, changed };
+}

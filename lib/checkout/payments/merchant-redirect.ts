@@ -1,0 +1,24 @@
+import type { TransactionRow } from "@/db/queries/transactions";
+import { RETURNS_TO_MERCHANT } from "@/lib/checkout/lifecycle/verbs";
+
+/**
+ * The merchant's redirect_url (or the admin default) with order_no, reference_number, session_id and the
+ * `extra` keys as query parameters (a legacy transaction's: exactly order_no, reference_number and the `extra`
+ * keys, as the legacy interface names them); null when there is none or the payment is not finished.
+ */
+export function merchantRedirectUrl(
+  txn: TransactionRow,
+  defaultRedirectUrl: string | null,
+  referenceNumber: string | null,
+): string | null {
+  const target = txn.redirect_url ?? defaultRedirectUrl;
+  if (!target || !RETURNS_TO_MERCHANT.includes(txn.state)) return null;
+  const url = new URL(target);
+  for (const [key, value] of Object.entries(txn.extra)) {
+    url.searchParams.set(key, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  if (txn.order_no) url.searchParams.set("order_no", txn.order_no);
+  if (referenceNumber) url.searchParams.set("reference_number", referenceNumber);
+  if (txn.interface === "checkout") url.searchParams.set("session_id", txn.session_id);
+  return url.toString();
+}

@@ -1,0 +1,69 @@
+import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { findAttemptByReference, recordGatewayMessage } from "@/db/queries/payments";
+import type { Ctx } from "@/lib/core/context";
+import { BadRequest, GatewayUnavailable } from "@/lib/core/errors";
+import { type GatewayMessage, isFinal } from "@/lib/gateways/adapter";
+import { adapterFor } from "@/lib/gateways/adapters";
+import { logger } from "@/lib/core/log/logger";
+import { applyGatewayResult } from "./apply-gateway-result";
+
+const MAX_MESSAGE_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** A message naming no attempt of ours (for a gateway that sends every event of its account, not an error: see the callback route). */
+export class UnrelatedMessage extends BadRequest {}
+
+export interface RecordedResult {
+  sessionId: string;
+  referenceNumber: string;
+  changed: boolean;
+}
+
+/**
+ * A gateway's message about an attempt, from the customer's browser (return) or the gateway's server
+ * (callback), in any order and any number of times. Forged, stale or replayed messages change nothing (400;
+ * a gateway that resends until acknowledged has a repeat handled again); a genuine message about an attempt that
+ * is already settled changes nothing either.
+ */
+export async function recordGatewayResult({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { pg: string; channel: "callback" | "return"; params: Record<string, string>; rawBody?: string; headers?: Headers };
+}): Promise<RecordedResult> {
+  const adapter = adapterFor(input.pg);
+  const received: GatewayMessage = { params: input.params, rawBody: input.rawBody ?? "", headers: input.headers ?? new Headers() };
+  const reference = adapter?.referenceOf(received);
+  const attempt = reference ? await findAttemptByReference(ctx.db, reference) : undefined;
+  if (adapter && attempt?.pg !== input.pg) throw new UnrelatedMessage("The gateway message is not valid.");
+  const gateway = attempt ? await findGatewaySettingByCode(ctx.db, attempt.gateway_code) : undefined;
+  const message = adapter && attempt && gateway ? adapter.verifyMessage(gateway, received) : null;
+  if (!adapter || !attempt || !gateway || !message) throw new BadRequest("The gateway message is not valid.");
+  const age = Date.now() - message.issuedAt.getTime();
+  if (age > MAX_MESSAGE_AGE_MS || age < -5 * 60 * 1000) throw new BadRequest("The gateway message is too old.");
+
+  // The result itself comes from asking the gateway, not from the message: a message only says "look".
+  const customerLeft = input.channel === "return" && message.outcome === "canceled";
+  const result =
+    message.outcome === "pending"
+      ? null
+      : await adapter.inquire(ctx, gateway, attempt.reference_number, { settle: false, customerLeft }).catch((error: unknown) => {
+          // The customer is shown the result page (still pending) rather than an error; a callback gets its 502 and comes again.
+          if (!(error instanceof GatewayUnavailable) || input.channel !== "return") throw error;
+          logger.warn({ reference: attempt.reference_number, reason: error.message }, "gateway unavailable for a return's inquiry");
+          return null;
+        });
+
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    const fresh = await recordGatewayMessage(trx, {
+      pg: input.pg,
+      messageId: message.messageId,
+      referenceNumber: attempt.reference_number,
+      channel: input.channel,
+    });
+    if (!fresh && !adapter.resendsUntilAcknowledged) throw new BadRequest("The gateway message was already received.");
+    if (!result || !isFinal(result)) return false;
+    return applyGatewayResult(trx, attempt, result, `gateway_${input.channel}`);
+  });
+  return { sessionId: attempt.session_id, referenceNumber: attempt.reference_number, changed };
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import { findIdempotencyRecord, listCurrencyCodes, loadCheckoutConfig } from "@/db/queries/transactions";
+import { checkAttachment } from "@/lib/checkout/attachments/check-attachment";
+import { canUseGateway, requireAction, type Caller } from "@/lib/access/auth/permissions";
+import { canSeeTransaction } from "@/lib/access/auth/transaction-scope";
+import { cachedConfig } from "@/lib/core/cache/config-cache";
+import type { Ctx } from "@/lib/core/context";
+import { Conflict, ValidationFailed } from "@/lib/core/errors";
+import { callerScope, requestFingerprint } from "@/lib/checkout/idempotency/idempotency-key";
+import { mergeFieldErrors } from "@/lib/core/validation/parse-input";
+import { requireStorableText } from "@/lib/core/validation/storable-text";
+import { checkTransaction, type CheckedFields } from "./check-transaction";
+import { isUniqueViolation } from "@/lib/core/unique-violation";
+import { readFields } from "./read-fields";
+import { newTransactionRow, OrderNoTaken, storeNewTransaction } from "./store-new-transaction";
+import { representTransaction, type TransactionRepresentation } from "./represent-transaction";
+import { TRANSACTION_FIELDS } from "./transaction-fields";
+
+export interface CreateResult {
+  body: TransactionRepresentation | Record<string, unknown>;
+  replayed: boolean;
+}
+
+interface Input {
+  caller: Caller;
+  fields: Record<string, unknown>;
+  files: Record<string, File>;
+  idempotencyKey?: string;
+}
+
+/** Creates a payment transaction (state created) and returns its representation. */
+export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input }): Promise<CreateResult> {
+  requireAction(input.caller, "create");
+  requireStorableText(input.fields, TRANSACTION_FIELDS);
+  const { fields, errors: fieldErrors } = readFields(input.fields, { require: true });
+  const attachment = input.files.attachment ? await checkAttachment(input.files.attachment) : null;
+
+  const idempotency = input.idempotencyKey
+    ? {
+        caller: callerScope(input.caller),
+        key: input.idempotencyKey,
+        requestHash: requestFingerprint(input.fields, attachment ? [{ name: "attachment", content: attachment.content }] : []),
+      }
+    : null;
+  // A body that breaks the fields' own rules was never stored: it gets its field errors, not a key's replay or conflict.
+  if (idempotency && Object.keys(fieldErrors).length === 0) {
+    const replay = await replayIdempotent(ctx, input.caller, idempotency);
+    if (replay) return replay;
+  }
+
+  const currency = fields.currency_code ?? "";
+  const codes = fields.pg_codes ?? [];
+  const config = await cachedConfig(`checkout:${JSON.stringify([currency, codes])}`, () => loadCheckoutConfig(ctx.db, currency, codes));
+  // Every field error in one answer: the fields' own rules and the checks against the configuration together.
+  const errors = mergeFieldErrors(fieldErrors, await checkTransaction(fields, config, (code) => canUseGateway(input.caller, code), () => listCurrencyCodes(ctx.db)));
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  const checked = fields as CheckedFields;
+
+  const now = new Date();
+  const row = newTransactionRow(checked, config, input.caller, now);
+  const attachmentToken = attachment ? randomBytes(20).toString("hex") : null;
+  const body = representTransaction({
+    txn: { ...row, interface: "checkout" },
+    decimals: config.decimals!,
+    gateways: config.gateways,
+    default_redirect_url: config.default_redirect_url,
+    attachment_token: attachmentToken,
+    attempts: [],
+  });
+
+  try {
+    await storeNewTransaction(ctx, row, {
+      actor: callerScope(input.caller),
+      attachment: attachment && { token: attachmentToken!, ...attachment },
+      idempotency: idempotency ? { ...idempotency, statusCode: 201, response: body } : undefined,
+    });
+  } catch (error) {
+    // Another request with the same key won the race (its order_no, if any, is the one now taken): answer as its replay.
+    if (idempotency && (error instanceof OrderNoTaken || isUniqueViolation(error, "idempotency_keys_pkey"))) {
+      const replay = await replayIdempotent(ctx, input.caller, idempotency);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+  return { body, replayed: false };
+}
+
+async function replayIdempotent(
+  ctx: Ctx,
+  caller: Caller,
+  idempotency: { caller: string; key: string; requestHash: Buffer },
+): Promise<CreateResult | null> {
+  const found = await findIdempotencyRecord(ctx.db, idempotency.caller, idempotency.key);
+  if (!found) return null;
+  if (!found.request_hash.equals(idempotency.requestHash)) {
+    throw new Conflict("This Idempotency-Key was already used with a different request body.");
+  }
+  // A replay never shows a transaction that is no longer the caller's (its gateways, or the caller's, changed since).
+  if (!found.pg_codes || !canSeeTransaction(caller, found.pg_codes)) {
+    throw new Conflict("This Idempotency-Key was already used; send this request with a new key.");
+  }
+  // Parsed from the first answer's text and written again the same way: the same bytes, keys in the same order.
+  return { body: JSON.parse(found.response) as Record<string, unknown>, replayed: true };
+}

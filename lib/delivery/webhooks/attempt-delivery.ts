@@ -1,0 +1,106 @@
+import { fetch } from "undici";
+import type { JobSpec } from "@/db/queries/jobs";
+import { enqueueJob } from "@/db/queries/jobs";
+import { findDeliveryToSend, recordDeliveryAttempt } from "@/db/queries/webhooks";
+import type { Ctx } from "@/lib/core/context";
+import { env } from "@/lib/core/env";
+import { logger } from "@/lib/core/log/logger";
+import { refuseTarget, webhookAgent } from "./check-target-url";
+import { signingKeys } from "./signing-keys";
+import { standardWebhookHeaders } from "./standard-webhook-headers";
+import { slotRetryAt, takeTargetSlot } from "./target-slots";
+
+type Delivery = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
+
+/** The job that tries a delivery (once per delivery at a time: keyed by it). */
+export const deliveryJob = (deliveryId: string, runAt?: Date): JobSpec => ({
+  task: "deliver-webhook",
+  payload: { deliveryId },
+  runAt,
+  jobKey: `webhook:${deliveryId}`,
+});
+
+export type DeliveryStep = { done: true } | { done: false; retryAt: Date };
+
+const EXCERPT = 500;
+
+/**
+ * One try at delivering a planned webhook. Network errors, timeouts, 429 and 5xx are retried on the published
+ * schedule (WEBHOOK_RETRY_SCHEDULE); other answers end the delivery. Safe to run again: a finished delivery
+ * is left alone.
+ */
+export async function attemptDelivery({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  /** scheduleRetry: enqueue the next try as a job together with this try's record (the embedded engine). */
+  input: { deliveryId: string; scheduleRetry: boolean };
+}): Promise<DeliveryStep> {
+  const delivery = await findDeliveryToSend(ctx.db, input.deliveryId);
+  if (!delivery || delivery.state !== "pending") return { done: true };
+  const body = JSON.stringify(delivery.payload);
+
+  const refusal = await refuseTarget(delivery.url);
+  const answer = refusal === null ? await postToReceiver(delivery, body) : { error: refusal };
+  if (answer === SLOW_RECEIVER) {
+    // Not a try: the receiver already has its share of this process's requests in flight and is slow to answer.
+    const retryAt = slotRetryAt();
+    // Behind every job that is due: a busy receiver's backlog never delays other receivers' deliveries.
+    if (input.scheduleRetry) await enqueueJob(ctx.db, { ...deliveryJob(delivery.id, retryAt), priority: 1 });
+    return { done: false, retryAt };
+  }
+
+  const attemptNo = delivery.attempt_count + 1;
+  const { status = null, excerpt = null, error = null, durationMs = 0 } = answer;
+  const delivered = status !== null && status >= 200 && status < 300;
+  const retryable = refusal === null && !delivered && (status === null || status === 429 || status >= 500);
+  const delay = env.WEBHOOK_RETRY_SCHEDULE[attemptNo - 1];
+  const retryAt = retryable && delay !== undefined ? new Date(Date.now() + delay * 1000) : null;
+  const state = delivered ? "delivered" : retryAt ? "pending" : "failed";
+  await recordDeliveryAttempt(
+    ctx.db,
+    { deliveryId: delivery.id, attemptNo, status, durationMs, excerpt, error },
+    { state, nextAttemptAt: retryAt },
+    retryAt && input.scheduleRetry ? deliveryJob(delivery.id, retryAt) : undefined,
+  );
+  if (state !== "delivered") logger.info({ deliveryId: delivery.id, attemptNo, status, error, state }, "webhook not delivered");
+  return retryAt ? { done: false, retryAt } : { done: true };
+}
+
+const SLOW_RECEIVER = Symbol("slow receiver");
+
+interface Answer {
+  status?: number;
+  excerpt?: string;
+  error?: string;
+  durationMs?: number;
+}
+
+/** The signed POST, holding one of the receiver's slots only while the request is in flight. */
+async function postToReceiver(delivery: Delivery, body: string): Promise<Answer | typeof SLOW_RECEIVER> {
+  const release = await takeTargetSlot(delivery.url);
+  if (!release) return SLOW_RECEIVER;
+  const started = performance.now();
+  try {
+    const res = await fetch(delivery.url, {
+      method: "POST",
+      redirect: "manual",
+      dispatcher: webhookAgent,
+      signal: AbortSignal.timeout(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "checkout-webhooks/1",
+        ...standardWebhookHeaders(signingKeys(delivery), delivery.event_id, body),
+      },
+      body,
+    });
+    const excerpt = (await res.text().catch(() => "")).slice(0, EXCERPT);
+    return { status: res.status, excerpt, durationMs: Math.round(performance.now() - started) };
+  } catch (e) {
+    const error = (e as Error).name === "TimeoutError" ? `timed out after ${env.WEBHOOK_TIMEOUT_SECONDS}s` : String((e as Error).message);
+    return { error, durationMs: Math.round(performance.now() - started) };
+  } finally {
+    release();
+  }
+}

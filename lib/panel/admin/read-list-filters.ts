@@ -1,0 +1,79 @@
+import { listFilterChoices, type TransactionListQuery } from "@/db/queries/transaction-list";
+import type { UserCaller } from "@/lib/access/auth/admin-caller";
+import { visibleGatewayCodes } from "@/lib/access/auth/transaction-scope";
+import type { Ctx } from "@/lib/core/context";
+import { type FieldErrors, ValidationFailed } from "@/lib/core/errors";
+import { addFieldError, parseInput } from "@/lib/core/validation/parse-input";
+import { type FilterValues, filterValues, type TransactionListFilters, transactionListFilters } from "./transaction-list-filters";
+
+export interface ListFilterChoices {
+  /** The gateways this caller may see: every one for a superuser, their own for anyone else. */
+  gateways: string[];
+  currencies: string[];
+}
+
+export interface ReadFilters {
+  /** What was asked, as typed, to fill the form again. */
+  values: FilterValues;
+  errors: FieldErrors;
+  /** Null when any filter is wrong: nothing is listed then. */
+  filters: TransactionListFilters | null;
+  choices: ListFilterChoices;
+}
+
+/** The list's URL parameters checked by the zod rules, then against the gateways and currencies the caller may pick. */
+export async function readListFilters(
+  ctx: Ctx,
+  caller: UserCaller,
+  params: URLSearchParams | Record<string, string | string[] | undefined>,
+): Promise<ReadFilters> {
+  const values = filterValues(params);
+  const all = await listFilterChoices(ctx.db);
+  const mine = visibleGatewayCodes(caller);
+  const choices = { gateways: mine ? [...mine].sort() : all.gateways, currencies: all.currencies };
+  let filters: TransactionListFilters;
+  try {
+    filters = parseInput(transactionListFilters, values);
+  } catch (error) {
+    if (error instanceof ValidationFailed) return { values, errors: error.fields, filters: null, choices };
+    throw error;
+  }
+  const errors: FieldErrors = {};
+  if (filters.gateway && !choices.gateways.includes(filters.gateway)) addFieldError(errors, ["gateway"], "Choose one of the gateways in the list.");
+  if (filters.currency && !choices.currencies.includes(filters.currency)) addFieldError(errors, ["currency"], "Choose one of the currencies in the list.");
+  return { values, errors, filters: Object.keys(errors).length > 0 ? null : filters, choices };
+}
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+
+/**
+ * The query for checked filters: dates are whole days in UTC (to inclusive); the search box's text is tried as
+ * every kind of key it could be; a user who is not a superuser sees only transactions of their gateways.
+ */
+export function listQuery(caller: UserCaller, f: TransactionListFilters, limit: number): TransactionListQuery {
+  const position = f.after ?? f.before;
+  return {
+    gatewayScope: visibleGatewayCodes(caller),
+    state: f.state,
+    gateway: f.gateway,
+    currency: f.currency,
+    createdFrom: f.from ? new Date(`${f.from}T00:00:00Z`) : undefined,
+    createdBefore: f.to ? nextDay(f.to) : undefined,
+    minAmount: f.min,
+    maxAmount: f.max,
+    search: f.q ? searchTerms(f.q) : undefined,
+    from: position && { ...position, direction: f.before ? "newer" : "older" },
+    limit,
+  };
+}
+
+function searchTerms(text: string): NonNullable<TransactionListQuery["search"]> {
+  const digits = text.replace(/[\s-]/g, "").replace(/^\+/, "");
+  return {
+    // Reference numbers are printed upper-case (CK…); one typed from a receipt may not be.
+    texts: [...new Set([text, text.toUpperCase()])],
+    sessionId: /^[0-9a-fA-F]{40}$/.test(text) ? text.toLowerCase() : undefined,
+    email: text.includes("@") ? text.toLowerCase() : undefined,
+    phones: /^\d{4,12}$/.test(digits) ? [digits, `+${digits}`] : undefined,
+  };
+}

@@ -1,8 +1,0 @@
-import { getSettings } from "@/db/queries/settings";
-import type { Ctx } from "@/lib/context";
-import { settingsView } from "./settings-view";
-
-/** The administration panel's settings as the panel shows them (no secrets). */
-export async function readSettings({ ctx }: { ctx: Ctx }) {
-  return settingsView(await getSettings(ctx.db));
-}
