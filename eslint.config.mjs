@@ -58,8 +58,8 @@ export default defineConfig([
   },
   ...layerRules,
   { files: ["db/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: [...noTooling, ...noLib] }] } },
-  // No import circle, between any two files of the repository (types included).
-  { files: ["**/*.{ts,tsx}"], rules: { "import/no-cycle": ["error", { ignoreExternal: true }] } },
+  // Import circles are found by test/import-graph.test.ts (a second), not by import/no-cycle here: that rule took
+  // the lint of this repository from 29 s to 3 min 47 s, and misses bare `import "x"` lines besides.
   {
     files: ["lib/**/*.ts", "db/**/*.ts", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "inngest/**/*.ts", "proxy.ts"],
     ignores: ["lib/core/env.ts"],
