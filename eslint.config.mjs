@@ -18,7 +18,7 @@ const noTooling = [
 ];
 
 // lib/ areas from the bottom up (docs/architecture.md): an area imports itself and the areas before it, never one
-// after it. test/import-graph.test.ts checks the same over the whole repository, with the cycles.
+// after it. test/house/import-graph.test.ts checks the same over the whole repository, with the cycles.
 const libLayers = ["core", "access", "gateways", "http", "checkout", "config", "delivery", "legacy", "jobs", "openapi", "panel"];
 const layerRules = libLayers.map((area, index) => ({
   files: [`lib/${area}/**/*.{ts,tsx}`],
@@ -58,7 +58,7 @@ export default defineConfig([
   },
   ...layerRules,
   { files: ["db/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: [...noTooling, ...noLib] }] } },
-  // Import circles are found by test/import-graph.test.ts (a second), not by import/no-cycle here: that rule took
+  // Import circles are found by test/house/import-graph.test.ts (a second), not by import/no-cycle here: that rule took
   // the lint of this repository from 29 s to 3 min 47 s, and misses bare `import "x"` lines besides.
   {
     files: ["lib/**/*.ts", "db/**/*.ts", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "inngest/**/*.ts", "proxy.ts"],

@@ -6,7 +6,7 @@ import { addJob } from "./jobs";
 /**
  * Queues, at its expiration time, the expiry job of every `expirable` transaction (the payable states of
  * lib/checkout/lifecycle/verbs.ts: created, attempted, or pending with a payment open at its gateway; the partial index
- * transactions_expiring covers exactly them, test/lifecycle-sql.test.ts checks) expiring within `windowSeconds`
+ * transactions_expiring covers exactly them, test/checkout/lifecycle-sql.test.ts checks) expiring within `windowSeconds`
  * (already overdue included) whose current expires_at has no job yet, and returns how many it queued. Nothing is
  * queued while expiry is off. An update that moves expires_at gets a new job (same key: it replaces the old one).
  * Several workers may run this at once: rows one of them holds are skipped by the others.

@@ -21,7 +21,7 @@ export function findSettledAttempt(db: Db, sessionId: string) {
  * claim is a conditional update of the transaction row, so however many requests race, the claims together never
  * exceed what was paid, and an `exclusive` one (capture, void) claims only an authorization nobody else holds.
  * `rule` is the operation's move in lib/checkout/lifecycle/money.ts (SETTLEMENT): the states it starts from and whether it
- * is exclusive; the amount still available is that module's `available` (test/lifecycle-sql.test.ts holds them
+ * is exclusive; the amount still available is that module's `available` (test/checkout/lifecycle-sql.test.ts holds them
  * together). Undefined when the claim does not fit (state, amount or another operation in the way).
  */
 export async function claimMoneyOperation(
@@ -71,7 +71,7 @@ export interface SettledMoneyOperation extends MoneyAfter {
  * Applies a gateway's final answer about a money operation, in one statement: the operation leaves `pending`
  * once (of many answers, one wins), the transaction's money columns and state follow on success (a duplicate's
  * give-back touches none of them), the claim is released either way, and one event records it with its job.
- * The moves are lib/checkout/lifecycle/money.ts's `settle` (SETTLEMENT); test/lifecycle-sql.test.ts runs both and compares.
+ * The moves are lib/checkout/lifecycle/money.ts's `settle` (SETTLEMENT); test/checkout/lifecycle-sql.test.ts runs both and compares.
  */
 export async function settleMoneyOperation(
   db: Db,

@@ -1,6 +1,6 @@
 /**
  * The pages with server actions: the admin panel and the sandbox's card page (every `actions.ts` under app/ belongs
- * to one of them; test/proxy.test.ts checks).
+ * to one of them; test/http/proxy.test.ts checks).
  */
 export const SERVER_ACTION_PAGES = /^\/(admin(\/|$)|sandbox\/pay\/[^/]+\/?$)/;
 

@@ -3,7 +3,7 @@ import { EXAMPLE_SESSION_ID } from "./openapi-examples";
 
 // Examples of POST /b/pbl/v2/operation/ and /b/pbl/v2/inquiry/. Each scenario names the transaction it starts
 // from (86.000 KWD on the demo data's sandbox gateways, paid with a sandbox test card or not paid), so that a
-// test can set it up, post the request and compare the real answer with the example (test/openapi-route.test.ts).
+// test can set it up, post the request and compare the real answer with the example (test/openapi/openapi-route.test.ts).
 
 const REFERENCE = "OP3F9A1C0D5B7E2468";
 const PAYMENT_REFERENCE = "CK9D2E4F6A8B0C1D3E";

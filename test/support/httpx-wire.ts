@@ -1,7 +1,7 @@
 import net from "node:net";
 
 // What python-httpx (as ottu-py uses it) puts on the wire, for tests that replay ottu-py's requests byte for
-// byte on a raw socket. The same rules as test/checkout-ottu-py-requests.test.ts, shared here for new files.
+// byte on a raw socket. The same rules as test/checkout/checkout-ottu-py-requests.test.ts, shared here for new files.
 
 /** What Python's json.dumps writes: default separators and ASCII escapes (httpx 0.23), or httpx 0.28's compact UTF-8. */
 export function pythonJson(value: unknown, style: "httpx-0.23" | "httpx-0.28" = "httpx-0.23"): string {

@@ -1,5 +1,5 @@
 // The repository's import graph, read with the TypeScript compiler's own import scanner (ts.preProcessFile: static
-// imports, `export … from`, dynamic `import()`, `import type`). Used by test/import-graph.test.ts, which keeps
+// imports, `export … from`, dynamic `import()`, `import type`). Used by test/house/import-graph.test.ts, which keeps
 // imports one way and free of circles (docs/architecture.md, "Rules of the house").
 import fs from "node:fs";
 import path from "node:path";

@@ -3,7 +3,7 @@ import { toUnits } from "@/lib/core/money/decimal";
 
 // The money of a transaction and what refund, capture and void do to it. The SQL that applies these moves in one
 // statement (db/queries/operations.ts: claimMoneyOperation, settleMoneyOperation) takes `from` and `exclusive`
-// from SETTLEMENT; test/lifecycle-sql.test.ts runs both against the model below and fails when they drift.
+// from SETTLEMENT; test/checkout/lifecycle-sql.test.ts runs both against the model below and fails when they drift.
 
 /** A transaction's money columns in units of one scale (stored amounts have six places). */
 export interface Ledger {

@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Caller } from "@/lib/access/auth/permissions";
+import { loadPaymentPage } from "@/lib/checkout/checkout-page/load-payment-page";
+import { planEventEffects } from "@/lib/jobs/plan-event-effects";
+import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";
+import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "../support/payment-flow";
+import { startReceiver } from "../support/receiver";
+import { testContext } from "../support/test-context";
+
+const ctx = testContext();
+let caller: Caller;
+beforeAll(async () => {
+  caller = await setUpPayments(ctx);
+});
+
+/** A paid transaction with redirect_url (and webhook_url when given), its webhook tried once if any. */
+async function paid(fields: Record<string, unknown>) {
+  const sessionId = await newTransaction(ctx, caller, { redirect_url: "https://merchant.example/done", order_no: `R-${Date.now()}`, extra: { cart: "c9" }, ...fields });
+  const { reference, next } = await payWith(ctx, sessionId, CARDS.approve);
+  await deliverReturn(ctx, next);
+  if (fields.webhook_url) {
+    const event = (await events(ctx, sessionId)).find((e) => e.to_state === "paid")!;
+    const [deliveryId] = (await planEventEffects(ctx.db, event.event_id)).deliveryIds;
+    await attemptDelivery({ ctx, input: { deliveryId: deliveryId!, scheduleRetry: false } });
+  }
+  return { sessionId, reference };
+}
+
+describe("the customer's redirect after paying", () => {
+  it("without a webhook_url: at once, with order_no, reference_number, session_id and the extra keys", async () => {
+    const { sessionId, reference } = await paid({});
+    const page = await loadPaymentPage({ ctx, input: { sessionId } });
+    const url = new URL(page!.redirectUrl!);
+    expect(url.origin + url.pathname).toBe("https://merchant.example/done");
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ session_id: sessionId, reference_number: reference, cart: "c9" });
+    expect(url.searchParams.get("order_no")).toMatch(/^R-/);
+  });
+
+  it("with a webhook_url answered 200: redirected", async () => {
+    const receiver = await startReceiver(() => 200);
+    const { sessionId } = await paid({ webhook_url: receiver.url });
+    expect((await loadPaymentPage({ ctx, input: { sessionId } }))!.redirectUrl).toContain("https://merchant.example/done");
+  });
+
+  it("with a webhook_url answered otherwise: the customer stays on our result page", async () => {
+    const receiver = await startReceiver(() => 500);
+    const { sessionId } = await paid({ webhook_url: receiver.url });
+    const page = await loadPaymentPage({ ctx, input: { sessionId } });
+    expect(page).toMatchObject({ kind: "finished", state: "paid", redirectUrl: null });
+  });
+});

@@ -1,0 +1,44 @@
+import { once } from "node:events";
+import { expect, it, onTestFinished } from "vitest";
+import { env } from "@/lib/core/env";
+import { spawnForTest } from "../support/child-processes";
+import { startStallingProxy } from "../support/stalling-proxy";
+
+/** `npm run worker` under the tsx command on `databaseUrl`, once it says it started; its output so far and its exit. */
+async function startedWorker(databaseUrl: string, extraEnv: Record<string, string> = {}) {
+  const child = spawnForTest("node_modules/.bin/tsx", ["server/worker.ts"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "info", ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log = { output: "" };
+  child.stdout!.on("data", (chunk: Buffer) => (log.output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (log.output += chunk.toString()));
+  const exited = once(child, "exit");
+  await expect.poll(() => log.output, { timeout: 30_000 }).toContain("worker started");
+  return { pid: child.pid!, log, exited };
+}
+
+// `npm run worker` under the tsx command, as a terminal or a process manager runs it: a signal to the process
+// group reaches both tsx and the script. The script must stop itself cleanly (exit 0) rather than be SIGKILLed
+// by tsx, which is what happened while the script removed every signal listener, tsx's own included.
+it.each(["SIGTERM", "SIGINT"] as const)("the worker stops cleanly on %s to its process group", async (signal) => {
+  const { pid, log, exited } = await startedWorker(env.DATABASE_URL!);
+  process.kill(-pid, signal);
+  const [code, killedBy] = await exited;
+  expect({ code, killedBy }, log.output).toEqual({ code: 0, killedBy: null });
+  expect(log.output).not.toContain("Force killing");
+}, 60_000);
+
+it("the worker still exits on SIGTERM when its database stops answering", async () => {
+  const database = new URL(env.DATABASE_URL!);
+  const proxy = await startStallingProxy({ host: database.hostname, port: Number(database.port) });
+  onTestFinished(() => proxy.close());
+  const viaProxy = new URL(database);
+  viaProxy.port = String(proxy.port);
+  const { pid, log, exited } = await startedWorker(viaProxy.toString(), { WEBHOOK_TIMEOUT_SECONDS: "1" });
+  proxy.stall();
+  process.kill(-pid, "SIGTERM");
+  const [code] = await exited;
+  expect(code, log.output).toBe(0);
+  expect(log.output).toContain("shutdown step did not finish in time");
+}, 90_000);
