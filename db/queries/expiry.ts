@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
 import type { TransactionState } from "../types";
-import { addJob } from "./jobs";
+import { addJobSql } from "./jobs";
 
 /**
  * Queues, at its expiration time, the expiry job of every `expirable` transaction (the payable states of
@@ -32,12 +32,7 @@ export async function scheduleExpiryJobs(
       FROM due WHERE t.session_id = due.session_id
       RETURNING t.session_id, t.expires_at
     )
-    SELECT count(${addJob({
-      task: "expire-transaction",
-      payload: sql`json_build_object('sessionId', marked.session_id)`,
-      runAt: sql`marked.expires_at`,
-      jobKey: sql`'expire:' || marked.session_id`,
-    })}) AS queued FROM marked`.execute(db);
+    SELECT count(${addJobSql("expire-transaction", sql`marked.session_id`, { runAt: sql`marked.expires_at` })}) AS queued FROM marked`.execute(db);
   return Number(rows[0]!.queued);
 }
 

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../client";
+import { jobDefinition, type JobDefinition, type JobTask } from "../job-catalog";
 
 export interface JobSpec {
   task: string;
@@ -25,12 +26,43 @@ export function addJob(spec: JobSpec): RawBuilder<unknown> {
     job_key_mode := ${spec.jobKeyMode ?? "replace"}::text, priority := ${spec.priority ?? 0}::int)`;
 }
 
+export interface JobOptions {
+  runAt?: Date;
+  /** Instead of the catalog's key mode (see JobDefinition.keyMode). */
+  keyMode?: JobDefinition["keyMode"];
+  priority?: number;
+  /** Payload beside the job's id (a retried delivery's due time). */
+  data?: Record<string, unknown>;
+}
+
+/** The job `task` about the row `id` (none for a job without id), as the catalog (db/job-catalog.ts) defines it. */
+export function jobSpec(task: JobTask, id = "", options: JobOptions = {}): JobSpec {
+  const { id: field, key, keyMode } = jobDefinition(task);
+  return {
+    task,
+    payload: field === null ? { ...options.data } : { [field]: id, ...options.data },
+    runAt: options.runAt,
+    jobKey: field === null ? key : `${key}:${id}`,
+    jobKeyMode: options.keyMode ?? keyMode,
+    priority: options.priority,
+  };
+}
+
 /**
- * The dispatch-event job of a transaction event, built here only: `eventId` is the SQL of the event's id in the
- * statement that inserts the event (its webhook and messages are planned after commit, once per event).
+ * The add_job of `task` inside a SQL statement: `id` is the SQL of the row's id in that statement (the event it
+ * inserts, the transactions it marks), `runAt` the SQL of its time.
  */
-export const dispatchEventJob = (eventId: RawBuilder<unknown>): RawBuilder<unknown> =>
-  addJob({ task: "dispatch-event", payload: sql`json_build_object('eventId', ${eventId})`, jobKey: sql`'event:' || ${eventId}` });
+export function addJobSql(task: JobTask, id: RawBuilder<unknown>, options: { runAt?: RawBuilder<unknown> } = {}): RawBuilder<unknown> {
+  const { id: field, key, keyMode } = jobDefinition(task);
+  if (field === null) throw new Error(`${task} is about no row`);
+  return addJob({
+    task,
+    payload: sql`json_build_object(${sql.lit(field)}, ${id})`,
+    runAt: options.runAt,
+    jobKey: sql`${sql.lit(`${key}:`)} || ${id}`,
+    jobKeyMode: keyMode,
+  });
+}
 
 const isSql = (v: unknown): v is RawBuilder<unknown> => typeof v === "object" && v !== null && "toOperationNode" in v;
 

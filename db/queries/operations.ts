@@ -1,7 +1,7 @@
 import { type Insertable, sql } from "kysely";
 import type { Db } from "../client";
 import type { MoneyOperation, Operation, OperationsTable, OperationState, TransactionState } from "../types";
-import { dispatchEventJob } from "./jobs";
+import { addJobSql } from "./jobs";
 
 /** The payment an operation of the merchant acts on: the transaction's successful attempt that is not a duplicate. */
 export function findSettledAttempt(db: Db, sessionId: string) {
@@ -124,7 +124,7 @@ export async function settleMoneyOperation(
       RETURNING event_id
     )
     SELECT t.state, t.paid_amount, t.captured_amount, t.refunded_amount, t.voided_amount, op.completed_at, e.event_id,
-      ${dispatchEventJob(sql`e.event_id`)}
+      ${addJobSql("dispatch-event", sql`e.event_id`)}
     FROM op, t, e`.execute(db);
   return rows[0];
 }

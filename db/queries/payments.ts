@@ -1,6 +1,6 @@
 import { type Insertable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
-import { dispatchEventJob } from "./jobs";
+import { addJobSql } from "./jobs";
 import type { GatewayOperation, PaymentAttemptsTable, TransactionState, TransactionsTable } from "../types";
 
 export function insertAttempt(db: Db, row: Insertable<PaymentAttemptsTable>) {
@@ -121,7 +121,7 @@ export async function insertEvent(
         ${row.operationId ?? null}, ${JSON.stringify(row.data ?? {})}::jsonb)
       RETURNING id, event_id
     )
-    SELECT e.id, e.event_id, ${dispatchEventJob(sql`e.event_id`)}
+    SELECT e.id, e.event_id, ${addJobSql("dispatch-event", sql`e.event_id`)}
     FROM e`.execute(db);
   return rows[0]!;
 }

@@ -1,7 +1,7 @@
 import { type Insertable, type Selectable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
 import type { TransactionsTable } from "../types";
-import { dispatchEventJob } from "./jobs";
+import { addJobSql } from "./jobs";
 
 export type TransactionRow = Selectable<TransactionsTable>;
 export type NewTransaction = Insertable<TransactionsTable>;
@@ -189,7 +189,7 @@ export async function insertTransaction(
         .selectFrom(["t", "e"])
         .select([
           (event.dispatch
-            ? dispatchEventJob(sql`e.event_id`)
+            ? addJobSql("dispatch-event", sql`e.event_id`)
             : sql`NULL`
           ).as("dispatch"),
         ]),

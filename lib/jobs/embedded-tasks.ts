@@ -1,44 +1,27 @@
 import type { Task, TaskList } from "graphile-worker";
-import { enqueueJob } from "@/db/queries/jobs";
+import { jobTasks, payloadId, type JobTask } from "@/db/job-catalog";
+import { enqueueJob, jobSpec } from "@/db/queries/jobs";
 import type { Ctx } from "@/lib/core/context";
-import { expireTransaction } from "@/lib/checkout/expiry/expire-transaction";
-import { sendMessage } from "@/lib/delivery/notifications/send-message";
-import { resumeOperation } from "@/lib/checkout/operations/resume-operation";
-import { attemptDelivery, deliveryJob } from "@/lib/delivery/webhooks/attempt-delivery";
-import { planEventEffects } from "./plan-event-effects";
-import { runMaintenance } from "./run-maintenance";
+import { jobHandlers } from "./job-handlers";
 
-type Payload<K extends string> = Record<K, string>;
-const field = <K extends string>(payload: unknown, key: K) => String((payload as Payload<K>)[key]);
-
-/** The job handlers of the embedded engine (graphile-worker): the plain functions of lib/, one per task. */
+/** The task list of the embedded engine (graphile-worker): a task per job of the catalog, running its handler. */
 export function embeddedTasks(ctx: Ctx): TaskList {
-  const tasks: Record<string, Task> = {
-    // Plans the event's webhook and messages and queues a job for each, all in one database transaction.
-    "dispatch-event": async (payload) => {
-      await ctx.db.transaction().execute(async (trx) => {
-        const effects = await planEventEffects(trx, field(payload, "eventId"));
-        for (const id of effects.deliveryIds) await enqueueJob(trx, { ...deliveryJob(id), jobKeyMode: "preserve_run_at" });
-        for (const id of effects.messageIds) {
-          await enqueueJob(trx, { task: "send-message", payload: { messageId: id }, jobKey: `message:${id}`, jobKeyMode: "preserve_run_at" });
-        }
-      });
-    },
-    "deliver-webhook": async (payload) => {
-      await attemptDelivery({ ctx, input: { deliveryId: field(payload, "deliveryId"), scheduleRetry: true } });
-    },
-    "send-message": async (payload) => {
-      await sendMessage({ ctx, input: { messageId: field(payload, "messageId") } });
-    },
-    "settle-operation": async (payload) => {
-      await resumeOperation({ ctx, input: { operationId: field(payload, "operationId"), settle: false, cause: "gateway" } });
-    },
-    "expire-transaction": async (payload) => {
-      await expireTransaction({ ctx, input: { sessionId: field(payload, "sessionId") } });
-    },
-    maintenance: async () => {
-      await runMaintenance({ ctx, input: { requeueDeliveries: true } });
-    },
+  return Object.fromEntries(jobTasks.map((task) => [task, embeddedTask(ctx, task)]));
+}
+
+function embeddedTask(ctx: Ctx, task: JobTask): Task {
+  const handler = jobHandlers[task];
+  return async (payload) => {
+    const id = payloadId(task, payload);
+    if ("run" in handler) {
+      await handler.run(ctx, id);
+      return;
+    }
+    // The plan and the jobs it causes commit together. A follow-up never pushes back a job already queued under
+    // its key (preserve_run_at): a webhook waiting for its retry keeps its time.
+    await ctx.db.transaction().execute(async (trx) => {
+      const { followUps } = await handler.fanOut({ ...ctx, db: trx }, id);
+      for (const next of followUps) await enqueueJob(trx, jobSpec(next.task, next.id, { keyMode: "preserve_run_at" }));
+    });
   };
-  return tasks;
 }

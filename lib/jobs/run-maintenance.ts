@@ -1,4 +1,4 @@
-import { enqueueJob, forgetPools, releaseStaleJobLocks } from "@/db/queries/jobs";
+import { enqueueJob, forgetPools, jobSpec, releaseStaleJobLocks } from "@/db/queries/jobs";
 import { forgetOldOperationKeys, listPendingOperations } from "@/db/queries/operations";
 import { takeQuietPendingAttempts } from "@/db/queries/payments";
 import { deleteExpiredIdempotencyKeys } from "@/db/queries/transactions";
@@ -6,9 +6,7 @@ import { overdueDeliveries } from "@/db/queries/webhooks";
 import type { Ctx } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
 import { expireOverdue } from "@/lib/checkout/expiry/expire-overdue";
-import { operationJob } from "@/lib/checkout/operations/queue-give-back";
 import { askAboutAttempts } from "@/lib/checkout/payments/ask-about-attempts";
-import { deliveryJob } from "@/lib/delivery/webhooks/attempt-delivery";
 import { POOL_SILENT_SECONDS } from "./pool-heartbeat";
 
 // Attempts asked about per maintenance run: a real gateway's inquiry takes a round trip each.
@@ -35,11 +33,11 @@ export async function runMaintenance({ ctx, input }: { ctx: Ctx; input: { requeu
   const expired = await expireOverdue({ ctx });
   const overdue = await overdueDeliveries(ctx.db, env.JOB_LOCK_STALE_SECONDS);
   if (input.requeueDeliveries) {
-    for (const d of overdue) await enqueueJob(ctx.db, { ...deliveryJob(d.id), jobKeyMode: "preserve_run_at" });
+    for (const d of overdue) await enqueueJob(ctx.db, jobSpec("deliver-webhook", d.id, { keyMode: "preserve_run_at" }));
   }
   // Operations their gateway has not answered for a minute (or never got, after a crash) are asked about again.
   const stuck = await listPendingOperations(ctx.db, { olderThanSeconds: 60 });
-  for (const op of stuck) await enqueueJob(ctx.db, operationJob(op.id));
+  for (const op of stuck) await enqueueJob(ctx.db, jobSpec("settle-operation", op.id));
   const swept = await sweepPendingAttempts(ctx);
   await deleteExpiredIdempotencyKeys(ctx.db);
   await forgetOldOperationKeys(ctx.db);

@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import { Logger, run, type TaskList, type WorkerEvents } from "graphile-worker";
 import pg from "pg";
 import { createDb } from "@/db/client";
-import { enqueueJob } from "@/db/queries/jobs";
+import { enqueueJob, jobSpec } from "@/db/queries/jobs";
 import type { Ctx } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
 import { EXPIRY_SCHEDULE_INTERVAL_MS, scheduleExpiries } from "@/lib/checkout/expiry/schedule-expiries";
@@ -67,7 +67,7 @@ export async function startWorker(
   // The id the queue's rows are locked with while this process holds them (the pool is made as run() starts).
   const poolId = heartbeat.poolId() ?? "";
   const maintain = () =>
-    enqueueJob(db, { task: "maintenance", payload: {}, jobKey: "maintenance", jobKeyMode: "preserve_run_at" }).catch((err) =>
+    enqueueJob(db, jobSpec("maintenance")).catch((err) =>
       logger.warn({ err }, "could not queue maintenance"),
     );
   await maintain();

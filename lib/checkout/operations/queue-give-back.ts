@@ -1,17 +1,9 @@
 import type { Db } from "@/db/client";
-import { enqueueJob } from "@/db/queries/jobs";
+import { enqueueJob, jobSpec } from "@/db/queries/jobs";
 import { insertDuplicateOperation } from "@/db/queries/operations";
 import type { GatewayOperation, PaymentAttempt } from "@/db/types";
 import { logger } from "@/lib/core/log/logger";
 import { newOperationReference } from "./move-money";
-
-/** The job that sends an operation to its gateway (or asks about it) and settles it: lib/checkout/operations/resume-operation.ts. */
-export const operationJob = (operationId: string) => ({
-  task: "settle-operation",
-  payload: { operationId },
-  jobKey: `operation:${operationId}`,
-  jobKeyMode: "preserve_run_at" as const,
-});
 
 /**
  * A second payment of a transaction already settled is given back: a refund (or, for an authorization, a void)
@@ -26,6 +18,6 @@ export async function queueGiveBack(db: Db, attempt: PaymentAttempt, operation: 
     attempt_id: attempt.id,
     reference_number: newOperationReference(),
   });
-  await enqueueJob(db, operationJob(giveBack.id));
+  await enqueueJob(db, jobSpec("settle-operation", giveBack.id));
   logger.warn({ sessionId: attempt.session_id, reference: attempt.reference_number }, "duplicate payment: giving it back");
 }

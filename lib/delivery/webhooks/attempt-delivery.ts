@@ -1,6 +1,5 @@
 import { fetch } from "undici";
-import type { JobSpec } from "@/db/queries/jobs";
-import { enqueueJob } from "@/db/queries/jobs";
+import { enqueueJob, jobSpec } from "@/db/queries/jobs";
 import { findDeliveryToSend, recordDeliveryAttempt } from "@/db/queries/webhooks";
 import type { Ctx } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
@@ -11,14 +10,6 @@ import { standardWebhookHeaders } from "./standard-webhook-headers";
 import { slotRetryAt, takeTargetSlot } from "./target-slots";
 
 type Delivery = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
-
-/** The job that tries a delivery (once per delivery at a time: keyed by it). */
-export const deliveryJob = (deliveryId: string, runAt?: Date): JobSpec => ({
-  task: "deliver-webhook",
-  payload: { deliveryId },
-  runAt,
-  jobKey: `webhook:${deliveryId}`,
-});
 
 export type DeliveryStep = { done: true } | { done: false; retryAt: Date };
 
@@ -47,7 +38,7 @@ export async function attemptDelivery({
     // Not a try: the receiver already has its share of this process's requests in flight and is slow to answer.
     const retryAt = slotRetryAt();
     // Behind every job that is due: a busy receiver's backlog never delays other receivers' deliveries.
-    if (input.scheduleRetry) await enqueueJob(ctx.db, { ...deliveryJob(delivery.id, retryAt), priority: 1 });
+    if (input.scheduleRetry) await enqueueJob(ctx.db, jobSpec("deliver-webhook", delivery.id, { runAt: retryAt, priority: 1 }));
     return { done: false, retryAt };
   }
 
@@ -62,7 +53,7 @@ export async function attemptDelivery({
     ctx.db,
     { deliveryId: delivery.id, attemptNo, status, durationMs, excerpt, error },
     { state, nextAttemptAt: retryAt },
-    retryAt && input.scheduleRetry ? deliveryJob(delivery.id, retryAt) : undefined,
+    retryAt && input.scheduleRetry ? jobSpec("deliver-webhook", delivery.id, { runAt: retryAt }) : undefined,
   );
   if (state !== "delivered") logger.info({ deliveryId: delivery.id, attemptNo, status, error, state }, "webhook not delivered");
   return retryAt ? { done: false, retryAt } : { done: true };

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { lockDeliveries, reopenDelivery } from "@/db/queries/delivery-retries";
-import { enqueueJob } from "@/db/queries/jobs";
+import { enqueueJob, jobSpec } from "@/db/queries/jobs";
 import type { UserCaller } from "@/lib/access/auth/admin-caller";
 import { canSeeTransaction } from "@/lib/access/auth/transaction-scope";
 import { recordAudit } from "@/lib/access/audit/record-audit";
 import type { Ctx } from "@/lib/core/context";
 import { NotFound } from "@/lib/core/errors";
 import { parseInput } from "@/lib/core/validation/parse-input";
-import { deliveryJob } from "./attempt-delivery";
 
 export const MAX_RETRIED_AT_ONCE = 100;
 
@@ -41,7 +40,7 @@ export async function retryDeliveries({
       const dueAt = await reopenDelivery(trx, delivery.id);
       // dueAt marks this request as a new one for the Inngest relay (inngest/relay-tasks.ts), whose first
       // request for the delivery Inngest would otherwise ignore as already seen.
-      await enqueueJob(trx, { ...deliveryJob(delivery.id), payload: { deliveryId: delivery.id, dueAt: dueAt.toISOString() } });
+      await enqueueJob(trx, jobSpec("deliver-webhook", delivery.id, { data: { dueAt: dueAt.toISOString() } }));
       await recordAudit(trx, input.caller, {
         action: "webhook.retry",
         entity: "webhook_delivery",
