@@ -1,57 +1,50 @@
 import { eventType } from "inngest";
 import { z } from "zod";
+import { jobCatalog, jobDefinition, jobTasks, type JobTask } from "@/db/job-catalog";
 
-// The events between the outbox relay (inngest/relay-tasks.ts) and the Inngest functions (inngest/functions),
-// with their dedupe ids: Inngest ignores a second event with the same id (within 24 hours), so a relay job run
-// twice, or a fan-out step repeated, starts each function once.
+// The events between the outbox relay (inngest/relay-tasks.ts) and the Inngest functions (inngest/functions):
+// one per job of the catalog (db/job-catalog.ts), named there, its data the job's id, sent with the job's dedupe
+// id, so a relay job run twice, or a fan-out step repeated, starts each function once.
 
 const id = z.string().min(1);
 
-/** A transaction event row was written: plan its webhook and messages. */
-export const eventRecorded = eventType("checkout/event.recorded", { schema: z.object({ eventId: id }) });
-/** A planned webhook delivery is to be tried (and retried on the published schedule). */
-export const webhookRequested = eventType("checkout/webhook.requested", { schema: z.object({ deliveryId: id }) });
-/** A planned e-mail or SMS is to be sent. */
-export const messageRequested = eventType("checkout/message.requested", { schema: z.object({ messageId: id }) });
-/** A transaction's expiration time: expire it then (when the setting is on and nobody paid). */
-export const expiryDue = eventType("checkout/transaction.expiry-due", {
+type IdField<T extends JobTask> = (typeof jobCatalog)[T]["id"];
+type JobData<T extends JobTask> = IdField<T> extends string ? Record<IdField<T>, string> : Record<never, never>;
+
+function jobEventType<T extends JobTask>(task: T) {
+  const field: string | null = jobCatalog[task].id;
+  const schema = z.object(field === null ? {} : { [field]: id }) as unknown as z.ZodType<JobData<T>, JobData<T>>;
+  return eventType(jobCatalog[task].event, { schema });
+}
+
+/** A transaction's expiration time is in its event too: the function sleeps until then. */
+export const expiryDue = eventType(jobCatalog["expire-transaction"].event, {
   schema: z.object({ sessionId: id, expiresAt: z.iso.datetime({ offset: true }) }),
 });
-/** A refund, capture or void is to be sent to its gateway, or asked about, and settled. */
-export const operationRequested = eventType("checkout/operation.requested", { schema: z.object({ operationId: id }) });
-/** The embedded queue's periodic maintenance job, relayed (Inngest's own cron runs it as well). */
-export const maintenanceRequested = eventType("checkout/maintenance.requested");
 
-/** The payloads to send, one builder per event, each with its dedupe id. */
-export const outgoing = {
-  eventRecorded: (eventId: string) => ({ name: eventRecorded.name, id: `event-${eventId}`, data: { eventId } }),
-  webhookRequested: (deliveryId: string) => ({ name: webhookRequested.name, id: `webhook-${deliveryId}`, data: { deliveryId } }),
-  /**
-   * A delivery still pending long after its time (its run failed or was lost): requested again, keyed by its
-   * progress, so each stuck state is requested once.
-   */
-  webhookRerequested: (deliveryId: string, dueAt: Date | null) => ({
-    name: webhookRequested.name,
-    id: `webhook-${deliveryId}-due-${dueAt ? dueAt.getTime() : "first"}`,
-    data: { deliveryId },
-  }),
-  messageRequested: (messageId: string) => ({ name: messageRequested.name, id: `message-${messageId}`, data: { messageId } }),
-  /** Keyed by the deadline too: a transaction whose expiration time changed is scheduled again. */
-  expiryDue: (sessionId: string, expiresAt: Date) => ({
-    name: expiryDue.name,
-    id: `expiry-${sessionId}-${expiresAt.getTime()}`,
-    data: { sessionId, expiresAt: expiresAt.toISOString() },
-  }),
-  /** Keyed by the minute too: a sweep may ask again about an operation its gateway still leaves pending. */
-  operationRequested: (operationId: string, at = new Date()) => ({
-    name: operationRequested.name,
-    id: `operation-${operationId}-${Math.floor(at.getTime() / 60_000)}`,
-    data: { operationId },
-  }),
-  /** At most one per minute, however many relay workers queue it. */
-  maintenanceRequested: (at: Date) => ({
-    name: maintenanceRequested.name,
-    id: `maintenance-${Math.floor(at.getTime() / 60_000)}`,
-    data: {},
-  }),
+/** The event each job's function is triggered by, by task. */
+export const jobEvents = {
+  ...(Object.fromEntries(jobTasks.map((task) => [task, jobEventType(task)])) as { [T in JobTask]: ReturnType<typeof jobEventType<T>> }),
+  "expire-transaction": expiryDue,
 };
+
+/** The event that hands a job to Inngest, with its dedupe id (`at`: see JobDefinition.dedupe). */
+export function jobEvent(task: JobTask, jobId: string, at = new Date()) {
+  const { event, id: field, dedupe } = jobDefinition(task);
+  return { name: event, id: dedupe(jobId, at), data: field === null ? {} : { [field]: jobId } };
+}
+
+/** A transaction's expiry, due at its deadline (which keys it). */
+export const expiryEvent = (sessionId: string, expiresAt: Date) => ({
+  ...jobEvent("expire-transaction", sessionId, expiresAt),
+  data: { sessionId, expiresAt: expiresAt.toISOString() },
+});
+
+/**
+ * A delivery still pending long after its time (its run failed or was lost), or retried from the panel:
+ * requested again, keyed by its progress (`dueAt`, null before a first try), so each stuck state is requested once.
+ */
+export function webhookRerequest(deliveryId: string, dueAt: Date | null) {
+  const event = jobEvent("deliver-webhook", deliveryId);
+  return { ...event, id: `${event.id}-due-${dueAt ? dueAt.getTime() : "first"}` };
+}

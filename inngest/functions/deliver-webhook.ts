@@ -1,8 +1,9 @@
+import { jobCatalog } from "@/db/job-catalog";
 import { appContext } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
 import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";
 import { inngest } from "../client";
-import { webhookRequested } from "../events";
+import { jobEvents } from "../events";
 
 /**
  * Delivers one planned webhook: a try per step, each recorded; between tries the run sleeps until the time the
@@ -11,8 +12,8 @@ import { webhookRequested } from "../events";
 export const deliverWebhook = inngest.createFunction(
   {
     id: "deliver-webhook",
-    name: "Deliver a webhook",
-    triggers: [{ event: webhookRequested }],
+    name: jobCatalog["deliver-webhook"].title,
+    triggers: [{ event: jobEvents["deliver-webhook"] }],
     // One run at a time per delivery, so two requests for it never post concurrently.
     concurrency: { limit: 1, key: "event.data.deliveryId" },
   },

@@ -1,8 +1,9 @@
 import { cron } from "inngest";
+import { jobCatalog } from "@/db/job-catalog";
 import { appContext } from "@/lib/core/context";
 import { runMaintenance } from "@/lib/jobs/run-maintenance";
 import { inngest } from "../client";
-import { maintenanceRequested, outgoing } from "../events";
+import { jobEvents, webhookRerequest } from "../events";
 
 /**
  * The safety net, every minute: expires overdue transactions whose run was missed, frees relay jobs of dead
@@ -12,15 +13,15 @@ import { maintenanceRequested, outgoing } from "../events";
 export const maintenance = inngest.createFunction(
   {
     id: "maintenance",
-    name: "Maintenance sweep",
-    triggers: [cron("* * * * *"), { event: maintenanceRequested }],
+    name: jobCatalog.maintenance.title,
+    triggers: [cron("* * * * *"), { event: jobEvents.maintenance }],
     concurrency: { limit: 1 },
   },
   async ({ step }) => {
     const { overdueDeliveries, ...swept } = await step.run("sweep", () =>
       runMaintenance({ ctx: appContext(), input: { requeueDeliveries: false } }),
     );
-    const stuck = overdueDeliveries.map((d) => outgoing.webhookRerequested(d.id, d.nextAttemptAt ? new Date(d.nextAttemptAt) : null));
+    const stuck = overdueDeliveries.map((d) => webhookRerequest(d.id, d.nextAttemptAt ? new Date(d.nextAttemptAt) : null));
     if (stuck.length > 0) await step.sendEvent("request-stuck-webhooks", stuck);
     return { ...swept, webhooksRequested: stuck.length };
   },

@@ -10,13 +10,12 @@ const standIn = await startProvidersForApp(credentials);
 
 const { InngestTestEngine } = await import("@inngest/test");
 const route = await import("@/app/b/pbl/v2/message-notification/route");
-const { outgoing } = await import("@/inngest/events");
 const { dispatchEvent, sendMessage } = await import("@/inngest/functions");
 const { resendAnswerSchema } = await import("@/lib/openapi/message-notification-paths");
 const { performOperation } = await import("@/lib/checkout/operations/perform-operation");
 const { basicAuth, createKey, createUser } = await import("../support/factories");
 const { serveRoutes } = await import("../support/http-server");
-const { closeAppContextAfterAll, received } = await import("../support/inngest-run");
+const { closeAppContextAfterAll, outgoing, received } = await import("../support/inngest-run");
 const { messagesOf } = await import("../support/notification-flow");
 const { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments, stateOf } = await import("../support/payment-flow");
 const { testContext } = await import("../support/test-context");

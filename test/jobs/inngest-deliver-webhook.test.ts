@@ -1,13 +1,12 @@
 import { InngestTestEngine } from "@inngest/test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { outgoing } from "@/inngest/events";
 import { deliverWebhook } from "@/inngest/functions";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { env } from "@/lib/core/env";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { updateSettings } from "@/lib/config/settings/update-settings";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "../support/payment-flow";
-import { closeAppContextAfterAll, received } from "../support/inngest-run";
+import { closeAppContextAfterAll, outgoing, received } from "../support/inngest-run";
 import { startReceiver } from "../support/receiver";
 import { testContext } from "../support/test-context";
 

@@ -1,10 +1,9 @@
 import { InngestTestEngine } from "@inngest/test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { outgoing } from "@/inngest/events";
 import { dispatchEvent } from "@/inngest/functions";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "../support/payment-flow";
-import { closeAppContextAfterAll, received } from "../support/inngest-run";
+import { closeAppContextAfterAll, outgoing, received } from "../support/inngest-run";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();

@@ -1,12 +1,11 @@
 import { InngestTestEngine } from "@inngest/test";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { outgoing } from "@/inngest/events";
 import { expireTransaction } from "@/inngest/functions";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { updateSettings } from "@/lib/config/settings/update-settings";
 import { events, newTransaction, setUpPayments, stateOf } from "../support/payment-flow";
-import { closeAppContextAfterAll, received } from "../support/inngest-run";
+import { closeAppContextAfterAll, outgoing, received } from "../support/inngest-run";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();

@@ -1,14 +1,13 @@
 import { InngestTestEngine } from "@inngest/test";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { outgoing } from "@/inngest/events";
 import { maintenance } from "@/inngest/functions";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { updateSettings } from "@/lib/config/settings/update-settings";
 import { env } from "@/lib/core/env";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments, stateOf } from "../support/payment-flow";
-import { closeAppContextAfterAll, received } from "../support/inngest-run";
+import { closeAppContextAfterAll, outgoing, received } from "../support/inngest-run";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();

@@ -24,11 +24,10 @@ Object.assign(process.env, {
 });
 
 const { InngestTestEngine } = await import("@inngest/test");
-const { outgoing } = await import("@/inngest/events");
 const { sendMessage } = await import("@/inngest/functions");
 const { planEventEffects } = await import("@/lib/jobs/plan-event-effects");
 const { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } = await import("../support/payment-flow");
-const { closeAppContextAfterAll, received } = await import("../support/inngest-run");
+const { closeAppContextAfterAll, outgoing, received } = await import("../support/inngest-run");
 const { testContext } = await import("../support/test-context");
 
 const ctx = testContext();

@@ -1,4 +1,5 @@
 import { afterAll } from "vitest";
+import { expiryEvent, jobEvent } from "@/inngest/events";
 import { appContext } from "@/lib/core/context";
 
 // The Inngest functions take the app's context (appContext(), on DATABASE_URL: this file's own database) inside
@@ -14,3 +15,12 @@ export const received = <T extends { name: string; id: string; data: Record<stri
   data: event.data,
   ts: Date.now(),
 });
+
+/** The events the tests start the functions with, one builder per job. */
+export const outgoing = {
+  eventRecorded: (eventId: string) => jobEvent("dispatch-event", eventId),
+  webhookRequested: (deliveryId: string) => jobEvent("deliver-webhook", deliveryId),
+  messageRequested: (messageId: string) => jobEvent("send-message", messageId),
+  expiryDue: expiryEvent,
+  maintenanceRequested: (at: Date) => jobEvent("maintenance", "", at),
+};
