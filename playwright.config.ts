@@ -16,6 +16,8 @@ const STRIPE_ENV = {
   E2E_STRIPE_WEBHOOK_SECRET: STRIPE_E2E_CREDENTIALS.webhook_signing_secret,
 };
 const CI = !!process.env.CI;
+// The admin panel's specs: they change shared configuration, so they run last and alone.
+const PANEL_SPECS = /admin-[a-z-]+\.spec\.ts/;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -37,7 +39,10 @@ const chromium = {
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1, // one server and one database shared by every spec
+  // One server and one database shared by every spec: the customer-facing specs each make their own transactions
+  // and run two files at a time; the panel's specs change what every other spec reads (settings, keys, currencies,
+  // gateways, sessions), so they run after those, one file at a time (the "panel" project below).
+  workers: 2,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   timeout: 30_000,
@@ -51,7 +56,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "chromium", use: chromium },
+    { name: "chromium", use: chromium, testIgnore: PANEL_SPECS },
     // Again with scripts disabled, the specs of the customer pages that have client components (card fields, saved
     // cards, live status, delivery map, pending submit buttons): they must work as plain HTML forms. Specs of the
     // server itself (headers, limits, stop), the gateway hand-offs and the admin panel would run the same twice.
@@ -60,6 +65,7 @@ export default defineConfig({
       use: { ...chromium, javaScriptEnabled: false },
       testMatch: /(payment-flow|payment-page|progressive-enhancement|auto-debit|legacy-page-options|one-payment|legacy-result)\.spec\.ts/,
     },
+    { name: "panel", use: chromium, testMatch: PANEL_SPECS, dependencies: ["chromium", "chromium-no-js"], workers: 1 },
   ],
   webServer: [
     {

@@ -27,6 +27,9 @@ export default defineConfig({
       MAINTENANCE_SECONDS: "1",
       // Tests change configuration and call the API at once; the cache's own test turns it on.
       CONFIG_CACHE_SECONDS: "0",
+      // Cheap password hashes (~2 ms, not ~100 ms of CPU each): hundreds of users are made and signed in. The
+      // production cost's own test sets it back (test/access/password-hash.test.ts).
+      PASSWORD_HASH_COST: "10",
     },
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The files mostly wait on

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { passDeadline } from "./support/database";
 import { CARDS, choosePay, createTransaction, pathOf, payWithCard, RESULT_URL } from "./support/payments";
 
 // axe-core on every customer page, in English and Arabic, on a desktop and a phone: no serious or critical
@@ -64,8 +65,8 @@ for (const device of ["desktop", "phone"] as const) {
         await expect(page).toHaveURL(RESULT_URL);
         await expectAccessible(page, "pending result");
 
-        const expired = await createTransaction(request, { language, expiration_time: "00:00:01" });
-        await page.waitForTimeout(1_500);
+        const expired = await createTransaction(request, { language });
+        await passDeadline(expired.session_id);
         await page.goto(pathOf(expired.checkout_url));
         await expectAccessible(page, "expired");
 

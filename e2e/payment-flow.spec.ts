@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import { passDeadline } from "./support/database";
 import {
   CARD_PAGE_URL,
   CARDS,
@@ -150,11 +151,11 @@ test.describe("paying with the sandbox test cards", () => {
   });
 
   test("a card typed after the transaction's expiration time is refused: the customer is told the link expired", async ({ page, request }) => {
-    const txn = await createTransaction(request, { expiration_time: "00:00:04" });
+    const txn = await createTransaction(request);
     await page.goto(pathOf(txn.checkout_url));
     await choosePay(page);
     // The customer takes their time: the deadline passes while the card page is open.
-    await page.waitForTimeout(4_500);
+    await passDeadline(txn.session_id);
     await payWithCard(page, CARDS.approved);
     await expect(page.getByRole("heading", { name: "This payment link has expired" })).toBeVisible();
     expect(await transactionState(request, txn.session_id)).toBe("expired");

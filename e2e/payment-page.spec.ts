@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readApiKey } from "./support/credentials";
-import { withDatabase } from "./support/database";
+import { passDeadline, withDatabase } from "./support/database";
 import { CARD_PAGE_URL, CARDS, choosePay, createTransaction, pathOf, payButton, payWithCard, transactionState } from "./support/payments";
 
 // The hosted payment page itself: what it shows in English and Arabic, on a phone, with a keyboard; unknown and
@@ -171,8 +171,8 @@ test.describe("payment page", () => {
   });
 
   test("an expired transaction shows the expiry message and no way to pay", async ({ page, request }) => {
-    const txn = await createTransaction(request, { expiration_time: "00:00:02" });
-    await page.waitForTimeout(3_000);
+    const txn = await createTransaction(request);
+    await passDeadline(txn.session_id);
     await page.goto(pathOf(txn.checkout_url));
     await expect(page.getByRole("heading", { name: "This payment link has expired" })).toBeVisible();
     await expect(page.getByText("Please contact E2E Store for a new payment link.")).toBeVisible();

@@ -22,3 +22,18 @@ export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): 
     await client.end();
   }
 }
+
+/**
+ * Controlled time for expiry: the transaction's deadline (and the one its sandbox payments were given) moves to a
+ * second ago, as if the customer had waited that long, instead of the spec sleeping through a real one.
+ */
+export async function passDeadline(sessionId: string): Promise<void> {
+  await withDatabase(async (client) => {
+    await client.query("UPDATE transactions SET expires_at = now() - interval '1 second' WHERE session_id = $1", [sessionId]);
+    await client.query(
+      `UPDATE sandbox_payments SET expires_at = now() - interval '1 second'
+       WHERE reference_number IN (SELECT reference_number FROM payment_attempts WHERE session_id = $1)`,
+      [sessionId],
+    );
+  });
+}

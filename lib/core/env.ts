@@ -40,6 +40,8 @@ const schema = z
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
     CONFIG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     BASIC_AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+    // scrypt's cost for new password hashes, as log2(N): each step doubles the time and memory of a sign-in.
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(900),
     SANDBOX_LATE_CALLBACK_SECONDS: z.coerce.number().int().min(0).default(20),

@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/access/auth/permissions";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { basicAuth, createGateway, createKey, createUser } from "../support/factories";
 import { serveRoutes } from "../support/http-server";
-import { CARDS, deliverReturn, events, monthlyAgreement, newTransaction, NEXT_YEAR, payWith, setUpPayments, stateOf } from "../support/payment-flow";
+import { CARDS, NEXT_YEAR, deliverReturn, events, monthlyAgreement, newTransaction, passDeadline, payWith, setUpPayments, stateOf } from "../support/payment-flow";
 import { testContext } from "../support/test-context";
 
 // POST /b/pbl/v2/auto-debit/ over HTTP against a real database and the sandbox gateway: a card saved on the
@@ -270,7 +270,7 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
       await refused({ session_id: oneOff, token }, 409, { detail: "Only an auto_debit transaction can be auto-debited; this one is one_off." });
 
       const late = await autoDebitTxn("cust-state", monthlyAgreement("sub-state"));
-      await ctx.db.updateTable("transactions").set({ expires_at: new Date(Date.now() - 1000) }).where("session_id", "=", late).execute();
+      await passDeadline(ctx, late);
       await refused({ session_id: late, token }, 409, { detail: "This transaction expired before it was charged." });
       expect(await stateOf(ctx, late)).toBe("expired");
 

@@ -3,7 +3,7 @@ import type { Caller } from "@/lib/access/auth/permissions";
 import { inquirePayment } from "@/lib/checkout/payments/inquire-payment";
 import { recordGatewayResult } from "@/lib/checkout/payments/record-gateway-result";
 import { startPayment } from "@/lib/checkout/payments/start-payment";
-import { CARDS, events, freshMessage, newTransaction, payWith, setUpPayments, stateOf } from "../support/payment-flow";
+import { CARDS, events, freshMessage, newTransaction, passDeadline, payWith, setUpPayments, stateOf } from "../support/payment-flow";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();
@@ -30,9 +30,9 @@ it("50 concurrent callbacks and returns for one attempt make exactly one transit
 
 it("a success that arrives after the transaction moved on is a flagged duplicate payment, counted once", async () => {
   // The bank keeps the card ("no answer"), the link expires meanwhile, then the bank approves after all.
-  const sessionId = await newTransaction(ctx, caller, { expiration_time: "00:00:02" });
+  const sessionId = await newTransaction(ctx, caller);
   const { reference } = await payWith(ctx, sessionId, CARDS.noAnswer);
-  await new Promise((resolve) => setTimeout(resolve, 2_100));
+  await passDeadline(ctx, sessionId);
   expect(await startPayment({ ctx, input: { sessionId, code: "card" } })).toEqual({ kind: "expired" });
   await inquirePayment({ ctx, input: { referenceNumber: reference } });
 

@@ -5,7 +5,7 @@ import { chargeCard } from "@/lib/gateways/sandbox/charge-card";
 import { removeSavedCard } from "@/lib/gateways/sandbox/remove-saved-card";
 import { startPayment } from "@/lib/checkout/payments/start-payment";
 import { updateSettings } from "@/lib/config/settings/update-settings";
-import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments, stateOf } from "../support/payment-flow";
+import { CARDS, deliverReturn, events, newTransaction, passDeadline, payWith, setUpPayments, stateOf } from "../support/payment-flow";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();
@@ -21,7 +21,7 @@ describe("payment rules", () => {
   it("with the expiry toggle off, paying after expiration_time marks the transaction expired and starts nothing", async () => {
     await updateSettings({ ctx, input: { expireTransactions: false } });
     const sessionId = await newTransaction(ctx, caller);
-    await ctx.db.updateTable("transactions").set({ expires_at: new Date(Date.now() - 1000) }).where("session_id", "=", sessionId).execute();
+    await passDeadline(ctx, sessionId);
     expect(await startPayment({ ctx, input: { sessionId, code: "card" } })).toEqual({ kind: "expired" });
     expect(await stateOf(ctx, sessionId)).toBe("expired");
     const attempts = await ctx.db.selectFrom("payment_attempts").select("id").where("session_id", "=", sessionId).execute();

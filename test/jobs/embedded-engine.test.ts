@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { env } from "@/lib/core/env";
+import { runMaintenance } from "@/lib/jobs/run-maintenance";
 import { startWorker } from "@/lib/jobs/start-worker";
+import { scheduleExpiries } from "@/lib/checkout/expiry/schedule-expiries";
 import { startPayment } from "@/lib/checkout/payments/start-payment";
 import { updateSettings } from "@/lib/config/settings/update-settings";
-import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments, stateOf } from "../support/payment-flow";
+import { CARDS, deliverReturn, newTransaction, passDeadline, payWith, setUpPayments, stateOf } from "../support/payment-flow";
 import { eventually } from "../support/eventually";
 import { startReceiver } from "../support/receiver";
 import { testContext } from "../support/test-context";
@@ -87,8 +89,11 @@ describe("the embedded engine (graphile-worker)", () => {
 
   it("with the toggle off nothing moves until the customer tries to pay", async () => {
     await updateSettings({ ctx, input: { expireTransactions: false } });
-    const sessionId = await newTransaction(ctx, caller, { expiration_time: "00:00:01" });
-    await new Promise((r) => setTimeout(r, 2500));
+    const sessionId = await newTransaction(ctx, caller);
+    await passDeadline(ctx, sessionId);
+    // The worker's own sweep (maintenance and expiry scheduling) has gone past the deadline and left it alone.
+    await runMaintenance({ ctx, input: { requeueDeliveries: true } });
+    await scheduleExpiries({ ctx });
     expect(await stateOf(ctx, sessionId)).toBe("created");
     expect(await startPayment({ ctx, input: { sessionId, code: "card" } })).toEqual({ kind: "expired" });
     expect(await stateOf(ctx, sessionId)).toBe("expired");

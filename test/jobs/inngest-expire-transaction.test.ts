@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { expireTransaction } from "@/inngest/functions";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { updateSettings } from "@/lib/config/settings/update-settings";
-import { events, newTransaction, setUpPayments, stateOf } from "../support/payment-flow";
+import { events, newTransaction, passDeadline, setUpPayments, stateOf } from "../support/payment-flow";
 import { closeAppContextAfterAll, outgoing, received } from "../support/inngest-run";
 import { testContext } from "../support/test-context";
 
@@ -15,11 +15,11 @@ beforeAll(async () => {
   caller = await setUpPayments(ctx);
 });
 
-/** A transaction whose expiration time (one second) has passed. */
+/** A transaction whose expiration time has passed. */
 async function overdue() {
-  const sessionId = await newTransaction(ctx, caller, { expiration_time: "00:00:01" });
+  const sessionId = await newTransaction(ctx, caller);
+  await passDeadline(ctx, sessionId);
   const { expires_at } = await ctx.db.selectFrom("transactions").select("expires_at").where("session_id", "=", sessionId).executeTakeFirstOrThrow();
-  await new Promise((r) => setTimeout(r, Math.max(0, expires_at.getTime() - Date.now() + 50)));
   return { sessionId, expiresAt: expires_at };
 }
 

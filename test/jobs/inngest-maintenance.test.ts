@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/access/auth/permissions";
 import { updateSettings } from "@/lib/config/settings/update-settings";
 import { env } from "@/lib/core/env";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
-import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments, stateOf } from "../support/payment-flow";
+import { CARDS, deliverReturn, events, newTransaction, passDeadline, payWith, setUpPayments, stateOf } from "../support/payment-flow";
 import { closeAppContextAfterAll, outgoing, received } from "../support/inngest-run";
 import { testContext } from "../support/test-context";
 
@@ -32,14 +32,16 @@ describe("Inngest function maintenance", () => {
   });
 
   it("expires overdue transactions whose expiry was missed, and requests stuck webhooks again from Inngest", async () => {
-    const sessionId = await newTransaction(ctx, caller, { expiration_time: "00:00:01" });
+    const sessionId = await newTransaction(ctx, caller);
+    await passDeadline(ctx, sessionId);
     // A webhook still pending past the grace time (its run was lost): the embedded engine's sweep queues a
     // job for it; with Inngest it is requested again as an event, and no graphile job is queued.
     const paidId = await newTransaction(ctx, caller, { webhook_url: "http://127.0.0.1:9/hook" });
     await deliverReturn(ctx, (await payWith(ctx, paidId, CARDS.approve)).next);
     const paid = (await events(ctx, paidId)).find((e) => e.to_state === "paid")!;
     const [deliveryId] = (await planEventEffects(ctx.db, paid.event_id)).deliveryIds;
-    await new Promise((r) => setTimeout(r, env.JOB_LOCK_STALE_SECONDS * 1000 + 200));
+    // Controlled time: planned past the grace period, as if its run had been lost that long ago.
+    await sql`UPDATE webhook_deliveries SET created_at = now() - make_interval(secs => ${env.JOB_LOCK_STALE_SECONDS + 1}) WHERE id = ${deliveryId}`.execute(ctx.db);
 
     const { result, error, ctx: run } = await sweep(cronTick);
     expect(error).toBeUndefined();

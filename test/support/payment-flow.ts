@@ -73,6 +73,11 @@ export async function freshMessage(ctx: Ctx, reference: string): Promise<Record<
 export const events = (ctx: Ctx, sessionId: string) =>
   ctx.db.selectFrom("transaction_events").selectAll().where("session_id", "=", sessionId).orderBy("id").execute();
 
+/** Controlled time for expiry: the transaction's deadline moves to a second ago instead of a test sleeping through it. */
+export async function passDeadline(ctx: Ctx, sessionId: string): Promise<void> {
+  await ctx.db.updateTable("transactions").set({ expires_at: new Date(Date.now() - 1000) }).where("session_id", "=", sessionId).execute();
+}
+
 export const stateOf = async (ctx: Ctx, sessionId: string) =>
   (await ctx.db.selectFrom("transactions").select("state").where("session_id", "=", sessionId).executeTakeFirstOrThrow()).state;
 

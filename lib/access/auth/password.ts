@@ -1,7 +1,9 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { env } from "@/lib/core/env";
 
-// scrypt from node:crypto: memory-hard, no native dependency. Stored as scrypt$N$r$p$salt$hash (base64).
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+// scrypt from node:crypto: memory-hard, no native dependency. Stored as scrypt$N$r$p$salt$hash (base64), so a hash
+// made at another PASSWORD_HASH_COST still verifies.
+const PARAMS = { N: 2 ** env.PASSWORD_HASH_COST, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, o: { N: number; r: number; p: number }): Promise<Buffer> {
