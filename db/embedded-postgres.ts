@@ -24,7 +24,14 @@ interface Options {
   adoptOrphan: boolean;
   /** Where the supervisor reports restarts (the app passes its logger; db/ imports nothing from lib/). */
   log?: SupervisorLog;
+  /**
+   * Tests only: no fsync, no full-page images, commits not waited for. A crash of the machine may lose or corrupt
+   * the cluster, which a test run throws away anyway; the CPU and disk work of each commit goes.
+   */
+  throwaway?: boolean;
 }
+
+const THROWAWAY = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"];
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
@@ -59,7 +66,10 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
       authMethod: "scram-sha-256",
       persistent: true,
       createPostgresUser: isRoot,
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+      postgresFlags: [
+        ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+        ...(opts.throwaway ? THROWAWAY : []),
+      ],
       onLog: remember,
       onError: remember,
     });

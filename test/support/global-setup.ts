@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   const dataDir = path.join(".data", "test-runs", String(process.pid));
   const server = given
     ? null
-    : await startEmbeddedPostgres({ dataDir, port: 54340, database: "postgres", adoptOrphan: true });
+    : await startEmbeddedPostgres({ dataDir, port: 54340, database: "postgres", adoptOrphan: true, throwaway: true });
   const adminUrl = given ?? server!.url;
 
   const admin = new pg.Client({ connectionString: adminUrl });
