@@ -16,8 +16,11 @@ const STRIPE_ENV = {
   E2E_STRIPE_WEBHOOK_SECRET: STRIPE_E2E_CREDENTIALS.webhook_signing_secret,
 };
 const CI = !!process.env.CI;
-// The admin panel's specs: they change shared configuration, so they run last and alone.
+// The admin panel's specs change what the customer-facing specs read (gateways, currencies, settings), so they run
+// after them; those that change the settings every page reads, or end the shared superuser's sessions, run last and
+// one at a time.
 const PANEL_SPECS = /admin-[a-z-]+\.spec\.ts/;
+const SETTINGS_SPECS = /admin-(auth|settings|legacy-interface)\.spec\.ts/;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -39,9 +42,8 @@ const chromium = {
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  // One server and one database shared by every spec: the customer-facing specs each make their own transactions
-  // and run two files at a time; the panel's specs change what every other spec reads (settings, keys, currencies,
-  // gateways, sessions), so they run after those, one file at a time (the "panel" project below).
+  // One server and one database shared by every spec, two spec files at a time: each makes its own transactions, and
+  // the specs that change shared configuration run after the others (the "panel" projects below).
   workers: 2,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
@@ -65,7 +67,8 @@ export default defineConfig({
       use: { ...chromium, javaScriptEnabled: false },
       testMatch: /(payment-flow|payment-page|progressive-enhancement|auto-debit|legacy-page-options|one-payment|legacy-result)\.spec\.ts/,
     },
-    { name: "panel", use: chromium, testMatch: PANEL_SPECS, dependencies: ["chromium", "chromium-no-js"], workers: 1 },
+    { name: "panel", use: chromium, testMatch: PANEL_SPECS, testIgnore: SETTINGS_SPECS, dependencies: ["chromium", "chromium-no-js"] },
+    { name: "panel-settings", use: chromium, testMatch: SETTINGS_SPECS, dependencies: ["panel"], workers: 1 },
   ],
   webServer: [
     {
