@@ -39,6 +39,7 @@ describe("transaction representation schema", () => {
       gateways: [{ code: "card", name: "Card", pg: "sandbox", is_sandbox: true, currencies: ["USD"], operation: "authorize", fee_fixed: "0.1", fee_percent: "1", icon_url: null, enabled: true }],
       default_redirect_url: null,
       attachment_token: null,
+      links: {},
       attempts: [],
     } as unknown as TransactionView;
     const representation = representTransaction(view);
@@ -66,6 +67,7 @@ describe("transaction representation schema", () => {
       gateways: [],
       default_redirect_url: null,
       attachment_token: null,
+      links: {},
       attempts: [
         attempt("CK0000000000000001", "declined", { card_masked: "•••• 0002", message: "Insufficient funds" }),
         attempt("CK0000000000000002", "superseded", { card_brand: null, card_masked: null, completed_at: null }),
