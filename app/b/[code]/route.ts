@@ -25,7 +25,7 @@ const answer = (follows: boolean) =>
       throw error;
     }
     // Found, not moved for good: a browser must ask again (the attachment may change; a deleted link must end).
-    return new Response(null, { status: 302, headers: { Location: target, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+    return new Response(null, { status: 302, headers: { Location: target, "Cache-Control": "no-store" } });
   });
 
 export const GET = answer(true);
