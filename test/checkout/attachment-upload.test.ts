@@ -3,7 +3,7 @@ import { createAdminUser } from "@/lib/access/admin-users/create-admin-user";
 import { env } from "@/lib/core/env";
 import { uploadAnswerSchema } from "@/lib/openapi/link-paths";
 import { startCheckoutApi } from "../support/checkout-setup";
-import { call, countRows, expectDetail, expectFieldError, files, minimal, multipart, txnPath, type Part } from "../support/checkout-samples";
+import { call, countRows, expectDetail, expectFieldError, files, fileTypes, formFields, minimal, multipart, sendMultipart, txnPath, type Part } from "../support/checkout-samples";
 
 // POST /b/checkout/v1/upload-attachment/: a file stored ahead of the transaction (at most 2.5 MiB, the attachment
 // types), its URL then given to create, PATCH or PUT as attachment_upload_url. A refusal stores nothing.
@@ -22,19 +22,15 @@ const upload = (parts: Part[], headers: Record<string, string> = {}) => {
   const form = multipart(parts);
   return call(api.base, "POST", UPLOAD, { body: form.body, headers: { authorization: api.apiKey, "content-type": form.contentType, ...headers } });
 };
+const TINY = { pg_codes: "card", amount: "10", currency_code: "KWD" };
 const file = (filename: string, content: Buffer, contentType = "application/octet-stream"): Part => ({ name: "attachment", filename, contentType, content });
 /** A PDF of exactly `size` bytes (its first bytes are what the type check reads). */
 const pdfOf = (size: number) => Buffer.concat([files.pdf, Buffer.alloc(size - files.pdf.length, 0x20)]);
 const attachments = () => countRows(api.ctx, "attachments");
 
 describe("uploading an attachment", () => {
-  it.each([
-    ["invoice.pdf", files.pdf, "application/pdf"],
-    ["photo.jpg", files.jpeg, "image/jpeg"],
-    ["scan.png", files.png, "image/png"],
-    ["letter.doc", files.doc, "application/msword"],
-    ["letter.docx", files.docx, "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
-  ])("stores %s and answers 201 with the URL that serves it back", async (name, content, type) => {
+  const kinds = (Object.keys(files) as (keyof typeof files)[]).map((ext) => [`upload.${ext}`, files[ext], fileTypes[ext]] as const);
+  it.each(kinds)("stores %s and answers 201 with the URL that serves it back", async (name, content, type) => {
     const res = await upload([file(name, content)]);
     expect(res.status, res.text).toBe(201);
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -143,14 +139,8 @@ describe("attachment_upload_url on create, PATCH and PUT", () => {
     expectFieldError(await api.create(minimal({ attachment_upload_url: "invoice.pdf" })), ["attachment_upload_url"], /absolute URL/);
     const url = await uploaded();
     const before = [await countRows(api.ctx, "transactions"), await attachments()];
-    const form = multipart([
-      { name: "pg_codes", value: "card" },
-      { name: "amount", value: "10" },
-      { name: "currency_code", value: "KWD" },
-      { name: "attachment_upload_url", value: url },
-      file("other.pdf", files.pdf, "application/pdf"),
-    ]);
-    const res = await call(api.base, "POST", "/b/checkout/v1/pymt-txn/", { body: form.body, headers: { authorization: api.apiKey, "content-type": form.contentType } });
+    const parts = [...formFields({ ...TINY, attachment_upload_url: url }), file("other.pdf", files.pdf, "application/pdf")];
+    const res = await sendMultipart(api.base, "POST", "/b/checkout/v1/pymt-txn/", api.apiKey, parts);
     expectFieldError(res, ["attachment_upload_url"], /not both/);
     expect([await countRows(api.ctx, "transactions"), await attachments()]).toEqual(before);
   });

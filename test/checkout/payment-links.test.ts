@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadPaymentPage } from "@/lib/checkout/checkout-page/load-payment-page";
 import { env } from "@/lib/core/env";
 import { startCheckoutApi } from "../support/checkout-setup";
-import { call, countRows, expectFieldError, files, minimal, multipart, setState, txnPath } from "../support/checkout-samples";
+import { call, countRows, expectFieldError, files, formFields, minimal, sendMultipart, setState, txnPath } from "../support/checkout-samples";
 import { decodeQrPng, decodeQrSvg, svgModules } from "../support/qr-images";
 
 // Payment links over HTTP: generate_qr_code, shortify_checkout_url and shortify_attachment_url on create, PATCH and
@@ -22,6 +22,8 @@ beforeAll(async () => {
   api = await startCheckoutApi();
 });
 
+const CREATE = "/b/checkout/v1/pymt-txn/";
+const TINY = { pg_codes: "card", amount: "10", currency_code: "KWD" };
 const CODE = "[0-9A-Za-z]{12}";
 const SHORT = new RegExp(`^${env.APP_URL}/b/(${CODE})$`);
 const QR = new RegExp(`^${env.APP_URL}/b/checkout/v1/qr/(${CODE})\\.png$`);
@@ -69,15 +71,8 @@ describe("the link fields of the representation", () => {
   });
 
   it("accepts the flags as form text, as ottu-py's multipart create sends them", async () => {
-    const form = multipart([
-      { name: "pg_codes", value: "card" },
-      { name: "amount", value: "10" },
-      { name: "currency_code", value: "KWD" },
-      { name: "generate_qr_code", value: "true" },
-      { name: "shortify_checkout_url", value: "True" },
-      { name: "shortify_attachment_url", value: "false" },
-    ]);
-    const res = await call(api.base, "POST", "/b/checkout/v1/pymt-txn/", { body: form.body, headers: { authorization: api.apiKey, "content-type": form.contentType } });
+    const flags = { generate_qr_code: "true", shortify_checkout_url: "True", shortify_attachment_url: "false" };
+    const res = await sendMultipart(api.base, "POST", CREATE, api.apiKey, formFields({ ...TINY, ...flags }));
     expect(res.status, res.text).toBe(201);
     expect(res.body.checkout_short_url).toMatch(SHORT);
     expect(res.body.qr_code_url).toMatch(QR);
@@ -272,18 +267,14 @@ describe("turning links on later, with PATCH and PUT", () => {
 });
 
 describe("short links to the attachment", () => {
-  const withAttachment = (fields: Record<string, string>) =>
-    multipart([
-      { name: "pg_codes", value: "card" },
-      { name: "amount", value: "10" },
-      { name: "currency_code", value: "KWD" },
-      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+  const createWithAttachment = (fields: Record<string, string>) =>
+    sendMultipart(api.base, "POST", CREATE, api.apiKey, [
+      ...formFields({ ...TINY, ...fields }),
       { name: "attachment", filename: "invoice.pdf", contentType: "application/pdf", content: files.pdf },
     ]);
 
   it("redirect to the attachment, which follows a new one given later", async () => {
-    const form = withAttachment({ shortify_attachment_url: "true" });
-    const res = await call(api.base, "POST", "/b/checkout/v1/pymt-txn/", { body: form.body, headers: { authorization: api.apiKey, "content-type": form.contentType } });
+    const res = await createWithAttachment({ shortify_attachment_url: "true" });
     expect(res.status, res.text).toBe(201);
     expect(res.body.attachment_short_url).toMatch(SHORT);
     expect(res.body.checkout_short_url).toBeNull();
@@ -293,8 +284,8 @@ describe("short links to the attachment", () => {
     const file = await get(followed.headers.get("location")!);
     expect(Buffer.from(await file.arrayBuffer()).equals(files.pdf)).toBe(true);
 
-    const png = multipart([{ name: "attachment", filename: "scan.png", contentType: "image/png", content: files.png }]);
-    const changed = await call(api.base, "PATCH", txnPath(res.body.session_id), { body: png.body, headers: { authorization: api.apiKey, "content-type": png.contentType } });
+    const png = { name: "attachment", filename: "scan.png", contentType: "image/png", content: files.png };
+    const changed = await sendMultipart(api.base, "PATCH", txnPath(res.body.session_id), api.apiKey, [png]);
     expect(changed.body.attachment).not.toBe(res.body.attachment);
     expect(changed.body.attachment_short_url).toBe(res.body.attachment_short_url);
     expect((await get(res.body.attachment_short_url)).headers.get("location")).toBe(changed.body.attachment);
@@ -308,8 +299,7 @@ describe("short links to the attachment", () => {
 
     const t = await create();
     expectFieldError(await patch(t.session_id, { shortify_attachment_url: true }), ["shortify_attachment_url"], /no attachment/);
-    const form = withAttachment({});
-    const created = await call(api.base, "POST", "/b/checkout/v1/pymt-txn/", { body: form.body, headers: { authorization: api.apiKey, "content-type": form.contentType } });
+    const created = await createWithAttachment({});
     const later = await patch(created.body.session_id, { shortify_attachment_url: true });
     expect(later.status).toBe(200);
     expect(later.body.attachment_short_url).toMatch(SHORT);
