@@ -192,6 +192,17 @@ export interface AttachmentsTable {
   created_at: Timestamp;
 }
 
+/** What a link code opens: the checkout page (short link), the attachment (short link) or the QR code image. */
+export type LinkKind = "checkout" | "attachment" | "qr";
+
+/** The public codes of a transaction's short links and QR code (migration 0029). */
+export interface LinkCodesTable {
+  code: string;
+  session_id: string;
+  kind: LinkKind;
+  created_at: Generated<Date>;
+}
+
 export interface PaymentAttemptsTable {
   id: Generated<string>;
   session_id: string;
@@ -439,6 +450,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   transactions: TransactionsTable;
   attachments: AttachmentsTable;
+  link_codes: LinkCodesTable;
   payment_attempts: PaymentAttemptsTable;
   operations: OperationsTable;
   transaction_events: TransactionEventsTable;

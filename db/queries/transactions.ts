@@ -2,6 +2,7 @@ import { type Insertable, type Selectable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
 import type { TransactionsTable } from "../types";
 import { addJobSql } from "./jobs";
+import { type LinkCodes, linkCodesJson } from "./link-codes";
 
 export type TransactionRow = Selectable<TransactionsTable>;
 export type NewTransaction = Insertable<TransactionsTable>;
@@ -72,6 +73,8 @@ export interface TransactionView {
   gateways: GatewayView[];
   default_redirect_url: string | null;
   attachment_token: string | null;
+  /** Codes of its short links and QR code (db/queries/link-codes.ts). */
+  links: LinkCodes;
   /** Every payment attempt of the transaction, oldest first. */
   attempts: AttemptView[];
 }
@@ -94,6 +97,7 @@ export async function findTransactionView(db: Db, sessionId: string, forUpdate =
       ${gatewaysJson(sql`t.pg_codes`)} AS gateways,
       (SELECT default_redirect_url FROM settings WHERE id = 1) AS default_redirect_url,
       (SELECT token FROM attachments WHERE id = t.attachment_id) AS attachment_token,
+      ${linkCodesJson} AS links,
       ${attemptsJson} AS attempts
     FROM transactions t WHERE t.session_id = ${sessionId}
     ${forUpdate ? sql`FOR UPDATE OF t` : sql``}`.execute(db);
@@ -262,4 +266,9 @@ export function insertAttachment(db: Db, row: { token: string; fileName: string;
 
 export function findAttachmentByToken(db: Db, token: string) {
   return db.selectFrom("attachments").select(["file_name", "content_type", "content"]).where("token", "=", token).executeTakeFirst();
+}
+
+export async function findAttachmentId(db: Db, token: string): Promise<string | undefined> {
+  const row = await db.selectFrom("attachments").select("id").where("token", "=", token).executeTakeFirst();
+  return row && String(row.id);
 }

@@ -11,22 +11,26 @@ export interface ParsedBody {
 }
 
 /**
- * One parser for JSON, form-urlencoded and multipart bodies, with size limits. Form fields become the same
- * shape JSON would have: repeated keys make lists and `a[b]` / `a.b` keys make nested objects. A JSON object sent
- * without a content type, or under the form type (as `curl -d` does), is read as JSON.
+ * One parser for JSON, form-urlencoded and multipart bodies, with size limits (a route taking smaller files may
+ * lower the multipart one). Form fields become the same shape JSON would have: repeated keys make lists and
+ * `a[b]` / `a.b` keys make nested objects. A JSON object sent without a content type, or under the form type (as
+ * `curl -d` does), is read as JSON.
  */
-export async function parseBody(request: Request): Promise<ParsedBody> {
-  const parsed = await parseContent(request);
+export async function parseBody(request: Request, multipartLimit = MULTIPART_LIMIT): Promise<ParsedBody> {
+  const parsed = await parseContent(request, multipartLimit);
   if (nestedDeeperThan(parsed.fields, DEPTH_LIMIT)) {
     throw new BadRequest(`The body is nested too deeply; at most ${DEPTH_LIMIT} levels of objects and lists are allowed.`);
   }
   return parsed;
 }
 
-async function parseContent(request: Request): Promise<ParsedBody> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+/** The media type of a request, lower-case, without parameters ("" when none is given). */
+export const mediaType = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+
+async function parseContent(request: Request, multipartLimit: number): Promise<ParsedBody> {
+  const type = mediaType(request);
   const multipart = type === "multipart/form-data";
-  const raw = await readLimited(request, multipart ? MULTIPART_LIMIT : JSON_LIMIT);
+  const raw = await readLimited(request, multipart ? multipartLimit : JSON_LIMIT);
   if (raw.length === 0) return { fields: {}, files: {} };
 
   if (type === "application/json" || type.endsWith("+json") || type === "") {

@@ -2,6 +2,7 @@ import { env } from "@/lib/core/env";
 import { autoDebitPaths } from "./auto-debit-paths";
 import { cardPaths } from "./card-paths";
 import { legacyPaths } from "./legacy-paths";
+import { linkPaths } from "./link-paths";
 import { messageNotificationPaths } from "./message-notification-paths";
 import { components } from "./openapi-components";
 import { paths } from "./openapi-paths";
@@ -14,7 +15,11 @@ on the hosted page behind \`checkout_url\`.
   with an admin-panel user (only that user's gateway codes and actions). Reading a transaction is public.
 - **Bodies**: JSON, \`application/x-www-form-urlencoded\` or \`multipart/form-data\` (a file part \`attachment\`; repeated
   fields form lists). Unknown keys are ignored; \`amount\` may be a string or a number.
-- **Paths** answer with and without a trailing slash, never with a redirect.
+- **Paths** answer with and without a trailing slash, never with a redirect (a short link, \`/b/{code}\`, is for people: it
+  is one).
+- **Payment links**: \`shortify_checkout_url\`, \`generate_qr_code\` and \`shortify_attachment_url\` on create, PATCH or PUT
+  make \`checkout_short_url\`, \`qr_code_url\` and \`attachment_short_url\`; files can be uploaded ahead and attached
+  by \`attachment_upload_url\`.
 - **Money** is a string with exactly the currency's decimal places; timestamps are ISO 8601 UTC.
 - **Errors**: 400 with field errors (\`{"amount": ["…"], "billing_address": {"country": ["…"]}}\`); everything else
   \`{"detail": "…"}\`. A 5xx names only a request id.
@@ -34,13 +39,14 @@ export function buildOpenApiDocument() {
     servers: [{ url: env.APP_URL, description: "This installation" }],
     tags: [
       { name: "Payment transactions", description: "Create, read and update payment transactions." },
-      { name: "Attachments", description: "Files attached to transactions." },
+      { name: "Attachments", description: "Files attached to transactions: uploaded ahead, or sent with create and update." },
+      { name: "Payment links", description: "Short links and QR codes of checkout pages and attachments (generate_qr_code, shortify_checkout_url, shortify_attachment_url)." },
       { name: "Operations", description: "Refund, capture, void, cancel, expire or delete a transaction; ask its gateway about it." },
       { name: "Notifications", description: "Send a transaction's payment link to the customer again." },
       { name: "Saved cards", description: "The gateways a transaction can use; customers' saved cards: listed, charged without the customer, removed." },
       { name: "Legacy interface", description: "Deprecated: the obsolete /pos/ interface of old shop plugins, over the same transactions." },
     ],
-    paths: { ...paths, ...operationPaths, ...cardPaths, ...messageNotificationPaths, ...autoDebitPaths, ...legacyPaths },
+    paths: { ...paths, ...linkPaths, ...operationPaths, ...cardPaths, ...messageNotificationPaths, ...autoDebitPaths, ...legacyPaths },
     components: components(),
   };
 }

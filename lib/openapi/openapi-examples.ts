@@ -9,7 +9,7 @@ const BASE = "https://pay.example.com";
 
 export const smallestRequest = { pg_codes: ["sandbox"], amount: "86.000", currency_code: "KWD" };
 
-export const fullRequest = {
+const fullFields = {
   type: "e_commerce",
   amount: "86.000",
   currency_code: "KWD",
@@ -32,6 +32,9 @@ export const fullRequest = {
   extra: { cart_id: "c-9" },
 };
 
+// The link flags are requests, not fields: the representation shows the links they made instead.
+export const fullRequest = { ...fullFields, generate_qr_code: true, shortify_checkout_url: true };
+
 export const patchRequest = { amount: "90.000", customer_email: "sara@example.com", notifications: { email: ["paid"] } };
 
 export const formRequest = "pg_codes=sandbox&amount=86.000&currency_code=KWD&billing_address%5Bcountry%5D=KW";
@@ -46,6 +49,8 @@ const created = {
   currency_code: "KWD",
   pg_codes: ["sandbox"],
   checkout_url: `${BASE}/b/checkout/redirect/start/?session_id=${SESSION_ID}`,
+  checkout_short_url: null as string | null,
+  qr_code_url: null as string | null,
   payment_methods: [
     {
       code: "sandbox",
@@ -82,7 +87,8 @@ const created = {
   extra: {},
   payment_type: "one_off",
   agreement: null as Record<string, unknown> | null,
-  attachment: null,
+  attachment: null as string | null,
+  attachment_short_url: null as string | null,
   paid_amount: "0.000",
   refunded_amount: "0.000",
   captured_amount: "0.000",
@@ -95,8 +101,10 @@ const created = {
 
 const fullCreated = {
   ...created,
-  ...fullRequest,
+  ...fullFields,
   type: "e_commerce",
+  checkout_short_url: `${BASE}/b/Xy7Kq2mB9aZc`,
+  qr_code_url: `${BASE}/b/checkout/v1/qr/P4nR8sT2vW6y.png`,
   payment_methods: [{ ...created.payment_methods[0]!, redirect_url: fullRequest.redirect_url }],
   expires_at: "2026-01-02T12:00:00.000Z",
   attachment: `${BASE}/b/checkout/v1/attachments/0f1e2d3c4b5a69788796a5b4c3d2e1f0`,
@@ -104,7 +112,7 @@ const fullCreated = {
 
 export const representationExamples = {
   smallest: { summary: "Created from the smallest request", value: created },
-  full: { summary: "Created from the full request, with an attachment", value: fullCreated },
+  full: { summary: "Created from the full request, with an attachment, a short link and a QR code", value: fullCreated },
   patched: {
     summary: "After the PATCH example",
     value: {

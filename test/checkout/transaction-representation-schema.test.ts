@@ -13,13 +13,15 @@ import { startCheckoutApi } from "../support/checkout-setup";
 const api = await startCheckoutApi();
 await createGatewaySetting({ ctx: api.ctx, input: { code: "sandbox", name: "Sandbox card", pg: "sandbox", currencies: ["KWD"] } });
 
-/** A response as the document's example would show it: example host and session id, example timestamps. */
+/** A response as the document's example would show it: example host and session id, example timestamps and random codes. */
 function asExample(body: Record<string, unknown>, example: Record<string, unknown>) {
   const text = JSON.stringify(body)
     .replaceAll(env.APP_URL, "https://pay.example.com")
     .replaceAll(body.session_id as string, example.session_id as string);
-  const { created_at, updated_at, expires_at, attachment } = example;
-  return { ...JSON.parse(text), created_at, updated_at, expires_at, attachment };
+  const { created_at, updated_at, expires_at, attachment, checkout_short_url, qr_code_url } = example;
+  // Links: only whether there is one; its random code is the example's.
+  expect([body.checkout_short_url !== null, body.qr_code_url !== null]).toEqual([checkout_short_url !== null, qr_code_url !== null]);
+  return { ...JSON.parse(text), created_at, updated_at, expires_at, attachment, checkout_short_url, qr_code_url };
 }
 
 describe("transaction representation schema", () => {
@@ -39,6 +41,7 @@ describe("transaction representation schema", () => {
       gateways: [{ code: "card", name: "Card", pg: "sandbox", is_sandbox: true, currencies: ["USD"], operation: "authorize", fee_fixed: "0.1", fee_percent: "1", icon_url: null, enabled: true }],
       default_redirect_url: null,
       attachment_token: null,
+      links: {},
       attempts: [],
     } as unknown as TransactionView;
     const representation = representTransaction(view);
@@ -66,6 +69,7 @@ describe("transaction representation schema", () => {
       gateways: [],
       default_redirect_url: null,
       attachment_token: null,
+      links: {},
       attempts: [
         attempt("CK0000000000000001", "declined", { card_masked: "•••• 0002", message: "Insufficient funds" }),
         attempt("CK0000000000000002", "superseded", { card_brand: null, card_masked: null, completed_at: null }),

@@ -4,6 +4,7 @@ import type { MoneyAfter } from "@/db/queries/operations";
 import { REFUSAL_MESSAGE } from "@/lib/gateways/sandbox/sandbox-operations";
 import { readResendRequest } from "@/lib/delivery/notifications/read-resend-request";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { uploadAnswerSchema } from "@/lib/openapi/link-paths";
 import { resendAnswerSchema } from "@/lib/openapi/message-notification-paths";
 import { EXAMPLE_HMAC_KEY, operationScenarios, REFUSED_DETAIL } from "@/lib/openapi/operation-examples";
 import { moneyResultSchema, stateResultSchema } from "@/lib/openapi/operation-schemas";
@@ -36,6 +37,9 @@ describe("OpenAPI document", () => {
     expect(Object.keys(doc.paths["/b/checkout/v1/pymt-txn/"])).toEqual(["post"]);
     expect(Object.keys(doc.paths["/b/checkout/v1/pymt-txn/{session_id}"])).toEqual(["parameters", "get", "patch", "put"]);
     expect(Object.keys(doc.paths["/b/checkout/v1/attachments/{token}"])).toEqual(["get"]);
+    expect(Object.keys(doc.paths["/b/checkout/v1/upload-attachment/"])).toEqual(["post"]);
+    expect(Object.keys(doc.paths["/b/checkout/v1/qr/{file}"])).toEqual(["get"]);
+    expect(Object.keys(doc.paths["/b/{code}"])).toEqual(["get"]);
     expect(Object.keys(doc.paths["/b/pbl/v2/operation/"])).toEqual(["post"]);
     expect(Object.keys(doc.paths["/b/pbl/v2/inquiry/"])).toEqual(["post"]);
     expect(Object.keys(doc.paths["/b/pbl/v2/message-notification/"])).toEqual(["post"]);
@@ -82,9 +86,11 @@ describe("OpenAPI document", () => {
     expect(item.get.security).toEqual([]);
     const writes = [doc.paths["/b/checkout/v1/pymt-txn/"].post, item.patch, item.put];
     const posts = ["/b/pbl/v2/operation/", "/b/pbl/v2/inquiry/", "/b/pbl/v2/message-notification/"].map((p) => doc.paths[p].post);
-    for (const op of [...writes, ...posts]) {
+    for (const op of [...writes, ...posts, doc.paths["/b/checkout/v1/upload-attachment/"].post]) {
       expect(op.security).toEqual([{ ApiKey: [] }, { Basic: [] }]);
     }
+    expect(doc.paths["/b/checkout/v1/qr/{file}"].get.security).toEqual([]);
+    expect(doc.paths["/b/{code}"].get.security).toEqual([]);
   });
 
   it("lists every request field, with a type, generated from the zod schema", () => {
@@ -103,6 +109,11 @@ describe("OpenAPI document", () => {
     expect(props.notifications.properties.email.items.enum).toContain("paid");
     expect(props.expiration_time).toMatchObject({ type: "string", pattern: expect.any(String) });
     expect(props.language.enum).toEqual(["en", "ar"]);
+    for (const flag of ["generate_qr_code", "shortify_checkout_url", "shortify_attachment_url"]) expect(props[flag].type, flag).toBe("boolean");
+    expect(props.attachment_upload_url).toMatchObject({ type: "string", format: "uri" });
+    const upload = doc.paths["/b/checkout/v1/upload-attachment/"].post;
+    expect(upload.requestBody.content["multipart/form-data"].schema.required).toEqual(["attachment"]);
+    uploadAnswerSchema.parse(upload.responses["201"].content["application/json"].example);
   });
 
   it("has request, response and error examples, and they agree with the schemas the service uses", () => {

@@ -30,6 +30,15 @@ export const files = {
   docx: Buffer.concat([Buffer.from("504b0304", "hex"), Buffer.alloc(26), Buffer.from("word/document.xml"), Buffer.alloc(32)]),
 };
 
+/** The type the service stores for each of `files`. */
+export const fileTypes: Record<keyof typeof files, string> = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpeg: "image/jpeg",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+};
+
 export type Part =
   | { name: string; value: string }
   | { name: string; filename: string; contentType: string; content: Buffer };
@@ -49,6 +58,15 @@ export function multipart(parts: Part[], boundary = randomBytes(16).toString("he
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Form fields as multipart parts, one a field. */
+export const formFields = (values: Record<string, string>): Part[] => Object.entries(values).map(([name, value]) => ({ name, value }));
+
+/** A multipart request of `parts` with the given Authorization. */
+export function sendMultipart(base: string, method: string, path: string, authorization: string, parts: Part[]) {
+  const form = multipart(parts);
+  return call(base, method, path, { body: form.body, headers: { authorization, "content-type": form.contentType } });
 }
 
 export interface RawResponse {

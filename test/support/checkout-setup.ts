@@ -1,6 +1,9 @@
 import * as collection from "@/app/b/checkout/v1/pymt-txn/route";
 import * as item from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
 import * as attachments from "@/app/b/checkout/v1/attachments/[token]/route";
+import * as upload from "@/app/b/checkout/v1/upload-attachment/route";
+import * as qrCode from "@/app/b/checkout/v1/qr/[file]/route";
+import * as shortLink from "@/app/b/[code]/route";
 import * as autoDebit from "@/app/b/pbl/v2/auto-debit/route";
 import * as card from "@/app/b/pbl/v2/card/route";
 import * as inquiry from "@/app/b/pbl/v2/inquiry/route";
@@ -14,7 +17,8 @@ import { serveRoutes } from "./http-server";
 import { testContext } from "./test-context";
 
 /**
- * The checkout API (and the operations, inquiry, payment-methods, card and auto-debit endpoints) served over HTTP on this file's database, with currencies, gateways (purchase, authorize,
+ * The checkout API (and the operations, inquiry, payment-methods, card and auto-debit endpoints, attachment uploads,
+ * QR codes and short links) served over HTTP on this file's database, with currencies, gateways (purchase, authorize,
  * KWD-only with fees), an API key and a Basic user limited to one gateway.
  */
 export async function startCheckoutApi() {
@@ -34,11 +38,15 @@ export async function startCheckoutApi() {
     { path: "/b/checkout/v1/pymt-txn", module: collection },
     { path: "/b/checkout/v1/pymt-txn/[sessionId]", module: item },
     { path: "/b/checkout/v1/attachments/[token]", module: attachments },
+    { path: "/b/checkout/v1/upload-attachment", module: upload },
+    { path: "/b/checkout/v1/qr/[file]", module: qrCode },
     { path: "/b/pbl/v2/operation", module: operation },
     { path: "/b/pbl/v2/inquiry", module: inquiry },
     { path: "/b/pbl/v2/payment-methods", module: paymentMethods },
     { path: "/b/pbl/v2/card", module: card },
     { path: "/b/pbl/v2/auto-debit", module: autoDebit },
+    // Last: it takes any one segment under /b/, as Next.js gives it only what no static segment takes.
+    { path: "/b/[code]", module: shortLink },
   ]);
   const apiKey = `Api-Key ${key}`;
   const basic = `Basic ${Buffer.from("clerk:clerk-password").toString("base64")}`;

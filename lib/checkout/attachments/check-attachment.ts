@@ -18,11 +18,14 @@ const KINDS = [
 
 const ALLOWED = "pdf, jpeg, png, doc, docx";
 
-/** Checks an uploaded attachment by its content (and that its name agrees); returns the type to store. */
-export async function checkAttachment(file: File): Promise<{ content: Buffer; contentType: string; fileName: string }> {
+/**
+ * Checks an uploaded attachment by its size (at most `maxBytes`) and content (and that its name agrees); returns
+ * the type to store.
+ */
+export async function checkAttachment(file: File, maxBytes = ATTACHMENT_MAX_BYTES): Promise<{ content: Buffer; contentType: string; fileName: string }> {
   const fail = (message: string) => new ValidationFailed({ attachment: [message] });
   if (file.size === 0) throw fail("The attachment is empty.");
-  if (file.size > ATTACHMENT_MAX_BYTES) throw fail(`The attachment is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MiB.`);
+  if (file.size > maxBytes) throw fail(`The attachment is larger than ${maxBytes / 1024 / 1024} MiB.`);
   const content = Buffer.from(await file.arrayBuffer());
   const extension = (file.name.split(".").pop() ?? "").toLowerCase();
   const kind = KINDS.find((k) => k.magic(content));

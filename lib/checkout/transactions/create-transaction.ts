@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { findIdempotencyRecord, listCurrencyCodes, loadCheckoutConfig } from "@/db/queries/transactions";
 import { checkAttachment } from "@/lib/checkout/attachments/check-attachment";
+import { findUploadedAttachment } from "@/lib/checkout/attachments/find-uploaded-attachment";
+import { checkLinkRequest, newLinkCodes } from "@/lib/checkout/links/new-link-codes";
+import { retryOnCodeCollision } from "@/lib/checkout/links/retry-on-code-collision";
 import { canUseGateway, requireAction, type Caller } from "@/lib/access/auth/permissions";
 import { canSeeTransaction } from "@/lib/access/auth/transaction-scope";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
@@ -20,6 +23,8 @@ export interface CreateResult {
   body: TransactionRepresentation | Record<string, unknown>;
   replayed: boolean;
 }
+
+const NO_UPLOAD = { id: null, token: null, errors: {} };
 
 interface Input {
   caller: Caller;
@@ -51,29 +56,43 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
   const currency = fields.currency_code ?? "";
   const codes = fields.pg_codes ?? [];
   const config = await cachedConfig(`checkout:${JSON.stringify([currency, codes])}`, () => loadCheckoutConfig(ctx.db, currency, codes));
+  const uploaded = fields.attachment_upload_url ? await findUploadedAttachment(ctx.db, fields.attachment_upload_url, attachment !== null) : NO_UPLOAD;
   // Every field error in one answer: the fields' own rules and the checks against the configuration together.
-  const errors = mergeFieldErrors(fieldErrors, await checkTransaction(fields, config, (code) => canUseGateway(input.caller, code), () => listCurrencyCodes(ctx.db)));
+  const errors = [
+    await checkTransaction(fields, config, (code) => canUseGateway(input.caller, code), () => listCurrencyCodes(ctx.db)),
+    uploaded.errors,
+    checkLinkRequest(fields, attachment !== null || uploaded.id !== null),
+  ].reduce(mergeFieldErrors, fieldErrors);
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
   const checked = fields as CheckedFields;
 
   const now = new Date();
-  const row = newTransactionRow(checked, config, input.caller, now);
-  const attachmentToken = attachment ? randomBytes(20).toString("hex") : null;
-  const body = representTransaction({
-    txn: { ...row, interface: "checkout" },
-    decimals: config.decimals!,
-    gateways: config.gateways,
-    default_redirect_url: config.default_redirect_url,
-    attachment_token: attachmentToken,
-    attempts: [],
-  });
-
-  try {
+  const row = { ...newTransactionRow(checked, config, input.caller, now), attachment_id: uploaded.id };
+  const attachmentToken = attachment ? randomBytes(20).toString("hex") : uploaded.token;
+  // The links' codes are drawn anew if one was taken, and the answer (also kept for the key's replay) shows them.
+  const store = async () => {
+    const links = newLinkCodes(checked, {});
+    const body = representTransaction({
+      txn: { ...row, interface: "checkout" },
+      decimals: config.decimals!,
+      gateways: config.gateways,
+      default_redirect_url: config.default_redirect_url,
+      attachment_token: attachmentToken,
+      links,
+      attempts: [],
+    });
     await storeNewTransaction(ctx, row, {
       actor: callerScope(input.caller),
       attachment: attachment && { token: attachmentToken!, ...attachment },
+      links,
       idempotency: idempotency ? { ...idempotency, statusCode: 201, response: body } : undefined,
     });
+    return body;
+  };
+
+  let body: TransactionRepresentation;
+  try {
+    body = await retryOnCodeCollision(store);
   } catch (error) {
     // Another request with the same key won the race (its order_no, if any, is the one now taken): answer as its replay.
     if (idempotency && (error instanceof OrderNoTaken || isUniqueViolation(error, "idempotency_keys_pkey"))) {

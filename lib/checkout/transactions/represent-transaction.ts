@@ -1,4 +1,6 @@
 import type { AttemptView, GatewayView, TransactionView } from "@/db/queries/transactions";
+import { attachmentUrl } from "@/lib/checkout/attachments/attachment-url";
+import { linkUrls } from "@/lib/checkout/links/link-urls";
 import { env } from "@/lib/core/env";
 import { gatewayIconUrl } from "@/lib/gateways/gateway-icon-url";
 import { computeFee } from "@/lib/core/money/compute-fee";
@@ -56,6 +58,7 @@ const settlingAttempt = (attempts: AttemptView[]) => attempts.find((a) => a.stat
 export function representTransaction(view: TransactionView) {
   const { txn, decimals } = view;
   const byCode = new Map(view.gateways.map((g) => [g.code, g]));
+  const links = linkUrls(view.links);
   return {
     session_id: txn.session_id,
     type: txn.type,
@@ -66,6 +69,8 @@ export function representTransaction(view: TransactionView) {
     currency_code: txn.currency_code,
     pg_codes: txn.pg_codes,
     checkout_url: checkoutUrl(txn.session_id),
+    checkout_short_url: links.checkout_short_url,
+    qr_code_url: links.qr_code_url,
     payment_methods: txn.pg_codes.flatMap((code) => {
       const gateway = byCode.get(code);
       return gateway ? [paymentMethod(view, gateway)] : [];
@@ -89,7 +94,8 @@ export function representTransaction(view: TransactionView) {
     extra: txn.extra,
     payment_type: txn.payment_type,
     agreement: txn.agreement,
-    attachment: view.attachment_token ? `${env.APP_URL}/b/checkout/v1/attachments/${view.attachment_token}` : null,
+    attachment: view.attachment_token ? attachmentUrl(view.attachment_token) : null,
+    attachment_short_url: links.attachment_short_url,
     paid_amount: formatAmount(txn.paid_amount, decimals),
     refunded_amount: formatAmount(txn.refunded_amount, decimals),
     captured_amount: formatAmount(txn.captured_amount, decimals),

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type CheckoutConfig, type IdempotencyRecord, type NewTransaction, insertAttachment, insertTransaction } from "@/db/queries/transactions";
+import { insertLinkCodes, type LinkCodes } from "@/db/queries/link-codes";
 import type { Caller } from "@/lib/access/auth/permissions";
 import type { Ctx } from "@/lib/core/context";
 import { ValidationFailed } from "@/lib/core/errors";
@@ -52,24 +53,26 @@ export interface NewAttachment {
 }
 
 /**
- * Inserts the transaction (with its attachment, in one database transaction) and its "created" event; `actor`
- * names who created it in the event. A taken order_no throws OrderNoTaken.
+ * Inserts the transaction (with its new attachment and link codes, in one database transaction) and its "created"
+ * event; `actor` names who created it in the event. A taken order_no throws OrderNoTaken; a taken link code is a
+ * unique violation of link_codes_pkey (lib/checkout/links/retry-on-code-collision.ts).
  */
 export async function storeNewTransaction(
   ctx: Ctx,
   row: NewTransactionRow,
-  options: { actor: string; attachment: NewAttachment | null; idempotency?: IdempotencyRecord },
+  options: { actor: string; attachment: NewAttachment | null; links?: LinkCodes; idempotency?: IdempotencyRecord },
 ): Promise<void> {
   // Creation has side effects only when a Created e-mail or SMS was asked for; then its event gets a job.
   const wantsCreated = [...row.notifications.email, ...row.notifications.sms].includes("created");
   const event = { cause: "api", data: { actor: options.actor }, dispatch: wantsCreated };
-  const { attachment, idempotency } = options;
+  const { attachment, links = {}, idempotency } = options;
   try {
-    if (attachment) {
-      // The attachment and the transaction are stored together or not at all.
+    if (attachment || Object.keys(links).length > 0) {
+      // The attachment, the transaction and its links are stored together or not at all.
       await ctx.db.transaction().execute(async (trx) => {
-        const { id } = await insertAttachment(trx, attachment);
-        await insertTransaction(trx, { ...row, attachment_id: id }, event, idempotency);
+        const attachmentId = attachment ? (await insertAttachment(trx, attachment)).id : row.attachment_id;
+        await insertTransaction(trx, { ...row, attachment_id: attachmentId }, event, idempotency);
+        await insertLinkCodes(trx, row.session_id, links);
       });
     } else {
       await insertTransaction(ctx.db, row, event, idempotency);

@@ -1,6 +1,7 @@
 import countries from "i18n-iso-countries";
 import { z } from "zod";
 import { duration, httpUrl } from "@/lib/core/validation/common";
+import { looseBoolean } from "@/lib/core/validation/loose-fields";
 import { agreementSchema } from "./agreement-schema";
 import { amountSchema } from "./amount-schema";
 
@@ -80,6 +81,10 @@ export const notificationsSchema = z.preprocess(
     error: 'Must be an object like {"email": ["paid"], "sms": ["paid"]}.',
   }),
 );
+
+/** A request for a link: once made, a link lasts as long as the transaction; false or absent removes nothing. */
+const linkFlag = (description: string) =>
+  looseBoolean.optional().meta({ description: `${description} true/false (1/0, on/off, yes/no as form text).`, type: "boolean", example: true });
 
 /** Every writable field; all optional here, the verbs decide which are required. */
 export const transactionFieldsSchema = z.object({
@@ -198,6 +203,16 @@ export const transactionFieldsSchema = z.object({
         "Required with payment_type auto_debit, refused otherwise. type recurring (default; needs amount_variability, expiry_date, cycle_interval_days, frequency), installment (amount_variability, expiry_date, total_cycles), unscheduled or event_based (id only). Shown to the customer on the payment page.",
       example: { id: "sub-42", type: "recurring", amount_variability: "fixed", expiry_date: "2027-12-31", cycle_interval_days: 30, total_cycles: 12, frequency: "monthly" },
     }),
+  attachment_upload_url: httpUrl()
+    .optional()
+    .meta({
+      description: "The URL POST /b/checkout/v1/upload-attachment/ returned: attaches that file (instead of a multipart `attachment` part). Shown as `attachment`.",
+      format: "uri",
+      example: "https://pay.example.com/b/checkout/v1/attachments/0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c",
+    }),
+  generate_qr_code: linkFlag("Makes `qr_code_url`: a PNG (or SVG) QR code of the short link, or of checkout_url when there is none. Asked again, the same code is kept."),
+  shortify_checkout_url: linkFlag("Makes `checkout_short_url` ({APP_URL}/b/{code}), a redirect to checkout_url. Asked again, the same code is kept."),
+  shortify_attachment_url: linkFlag("Makes `attachment_short_url`, a short link redirecting to the attachment (one must be given or already attached)."),
 });
 
 export type TransactionFields = z.output<typeof transactionFieldsSchema>;

@@ -12,6 +12,7 @@ const OPERATIONS = ["purchase", "authorize"] as const satisfies readonly Gateway
 const money = (description: string, example: string) =>
   z.string().regex(/^\d+(\.\d+)?$/).meta({ description: `${description} Exactly the currency's decimal places.`, example });
 const url = (description: string, example: string) => z.url().meta({ description, example });
+const nullableUrl = (description: string, example: string) => z.url().nullable().meta({ description, example });
 const timestamp = (description: string, example: string) => z.iso.datetime().meta({ description, example });
 const nullableText = (example: string) => z.string().nullable().meta({ example });
 
@@ -83,6 +84,8 @@ export const transactionRepresentationSchema = z
     currency_code: z.string().meta({ example: "KWD" }),
     pg_codes: z.array(z.string()).meta({ example: ["sandbox"] }),
     checkout_url: url("The hosted payment page.", "https://pay.example.com/b/checkout/redirect/start/?session_id=…"),
+    checkout_short_url: nullableUrl("The short link `{APP_URL}/b/{code}`, a redirect to checkout_url; null unless shortify_checkout_url was asked for.", "https://pay.example.com/b/Xy7Kq2mB9aZc"),
+    qr_code_url: nullableUrl("A PNG QR code of the short link (or of checkout_url when there is none); the same address ending in .svg gives an SVG. Null unless generate_qr_code was asked for.", "https://pay.example.com/b/checkout/v1/qr/P4nR8sT2vW6y.png"),
     payment_methods: z.array(paymentMethodSchema),
     customer_id: nullableText("cust-42"),
     customer_first_name: nullableText("Sara"),
@@ -110,6 +113,7 @@ export const transactionRepresentationSchema = z
       .nullable()
       .meta({ description: "The auto_debit agreement as given (dates as YYYY-MM-DD), null otherwise." }),
     attachment: z.url().nullable().meta({ description: "Download URL of the attached file, if any." }),
+    attachment_short_url: nullableUrl("A short link `{APP_URL}/b/{code}` redirecting to the attachment; null unless shortify_attachment_url was asked for.", "https://pay.example.com/b/Hc3Vb5Nm8QwE"),
     paid_amount: money("Paid so far.", "0.000"),
     refunded_amount: money("Refunded so far.", "0.000"),
     captured_amount: money("Captured so far.", "0.000"),

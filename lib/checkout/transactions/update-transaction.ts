@@ -8,7 +8,11 @@ import {
   updateTransaction as storeUpdate,
 } from "@/db/queries/transactions";
 import type { TransactionsTable } from "@/db/types";
+import { insertLinkCodes } from "@/db/queries/link-codes";
 import { checkAttachment } from "@/lib/checkout/attachments/check-attachment";
+import { findUploadedAttachment } from "@/lib/checkout/attachments/find-uploaded-attachment";
+import { checkLinkRequest, newLinkCodes } from "@/lib/checkout/links/new-link-codes";
+import { retryOnCodeCollision } from "@/lib/checkout/links/retry-on-code-collision";
 import { canUseGateway, requireAction, type Caller } from "@/lib/access/auth/permissions";
 import type { Ctx } from "@/lib/core/context";
 import { Conflict, ValidationFailed } from "@/lib/core/errors";
@@ -44,9 +48,10 @@ export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input
   const attachment = input.files.attachment ? await checkAttachment(input.files.attachment) : null;
 
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    // A link code already taken rolls the whole change back; it is made again with fresh codes.
+    return await retryOnCodeCollision(() => ctx.db.transaction().execute(async (trx) => {
       // Scope again under the row lock: the transaction's gateways may have changed since the route looked.
-      const { txn } = await findOwnTransaction(trx, input.caller, input.sessionId, true);
+      const { txn, links } = await findOwnTransaction(trx, input.caller, input.sessionId, true);
       if (!AWAITING_PAYMENT.includes(txn.state)) {
         throw new Conflict(`This transaction is ${txn.state}; only created or attempted transactions can be changed.`);
       }
@@ -85,8 +90,13 @@ export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input
       for (const field of cleared) delete merged[field];
 
       const config = await loadCheckoutConfig(trx, merged.currency_code, merged.pg_codes);
+      const uploaded = fields.attachment_upload_url ? await findUploadedAttachment(trx, fields.attachment_upload_url, attachment !== null) : null;
       // Every field error in one answer: the fields' own rules and the checks of the merged result together.
-      const errors = mergeFieldErrors(fieldErrors, await checkTransaction(merged, config, (code) => canUseGateway(input.caller, code), () => listCurrencyCodes(trx)));
+      const errors = [
+        await checkTransaction(merged, config, (code) => canUseGateway(input.caller, code), () => listCurrencyCodes(trx)),
+        uploaded?.errors ?? {},
+        checkLinkRequest(fields, attachment !== null || !!uploaded?.id || txn.attachment_id !== null),
+      ].reduce(mergeFieldErrors, fieldErrors);
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
       const changes: Updateable<TransactionsTable> = { ...writableColumns(merged, config, txn.created_at), updated_at: new Date() };
@@ -94,13 +104,15 @@ export async function updateTransaction({ ctx, input }: { ctx: Ctx; input: Input
         const { id } = await insertAttachment(trx, { token: randomBytes(20).toString("hex"), ...attachment });
         changes.attachment_id = id;
       }
+      if (uploaded?.id) changes.attachment_id = uploaded.id;
       const changed = [...new Set<TransactionField | "attachment">([...(Object.keys(fields) as TransactionField[]), ...cleared, ...(attachment ? ["attachment" as const] : [])])];
       await storeUpdate(trx, input.sessionId, changes, {
         cause: "api",
         data: { actor: callerScope(input.caller), method: input.replace ? "PUT" : "PATCH", fields: changed },
       });
+      await insertLinkCodes(trx, input.sessionId, newLinkCodes(fields, links));
       return representTransaction((await findTransactionView(trx, input.sessionId))!);
-    });
+    }));
   } catch (error) {
     if (isUniqueViolation(error, "transactions_live_order_no")) {
       throw new ValidationFailed({ order_no: ["A live transaction with this order_no already exists; order numbers must be unique."] });
