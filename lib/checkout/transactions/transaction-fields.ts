@@ -145,7 +145,7 @@ export const transactionFieldsSchema = z.object({
   customer_phone_2: text(16)
     .pipe(z.string().regex(/^\+?\d{4,15}$/, "Enter digits only (at most 16 characters), optionally starting with +."))
     .optional()
-    .meta({ description: "A second phone number: digits, optionally after +, at most 16 characters. Kept and echoed; messages go to customer_phone.", example: "96560000000" }),
+    .meta({ description: "A second phone number: digits, optionally after +, at most 16 characters. Kept and echoed; messages go to customer_phone.", pattern: "^\\+?\\d{4,15}$", example: "96560000000" }),
   customer_birthdate: customerBirthdateSchema
     .optional()
     .meta({ description: "YYYY-MM-DD, a real day from 1900-01-01 to today.", format: "date", example: "1990-04-21" }),
