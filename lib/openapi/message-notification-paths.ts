@@ -106,7 +106,7 @@ export const messageNotificationPaths = {
             "application/json": {
               schema: { oneOf: [ref("schemas", "FieldErrors"), ref("schemas", "Detail")] },
               examples: {
-                unknownChannel: example("An unknown channel", { channels: ['"fax" is not a valid choice: use email or sms.'] }),
+                unknownChannel: example("An unknown channel", { channels: ['"fax" is not a valid choice: use email, sms or whatsapp.'] }),
                 noEmail: example("E-mail asked, no customer_email", { channels: ["The transaction has no customer_email to send the e-mail to."] }),
                 exactlyOne: example("Neither session_id nor order_no", { session_id: [EXACTLY_ONE] }),
                 badJson: errorExamples.badJson,

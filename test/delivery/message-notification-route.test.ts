@@ -174,16 +174,16 @@ describe("POST /b/pbl/v2/message-notification/", () => {
 
     const cases: [string, Promise<Response>, number, unknown][] = [
       ["channels missing", resend({ session_id: open }), 400, { channels: ["This field is required."] }],
-      ["channels empty", resend({ session_id: open, channels: [] }), 400, { channels: ["Give at least one channel: use email or sms."] }],
-      ["channels only commas", resend({ session_id: open, channels: " , " }), 400, { channels: ["Give at least one channel: use email or sms."] }],
-      ["unknown channel", resend({ session_id: open, channels: ["email", "Fax"] }), 400, { channels: ['"fax" is not a valid choice: use email or sms.'] }],
-      ["not strings", resend({ session_id: open, channels: [1] }), 400, { channels: ["Expected a list of channels: use email or sms."] }],
+      ["channels empty", resend({ session_id: open, channels: [] }), 400, { channels: ["Give at least one channel: use email, sms or whatsapp."] }],
+      ["channels only commas", resend({ session_id: open, channels: " , " }), 400, { channels: ["Give at least one channel: use email, sms or whatsapp."] }],
+      ["unknown channel", resend({ session_id: open, channels: ["email", "Fax"] }), 400, { channels: ['"fax" is not a valid choice: use email, sms or whatsapp.'] }],
+      ["not strings", resend({ session_id: open, channels: [1] }), 400, { channels: ["Expected a list of channels: use email, sms or whatsapp."] }],
       ["no target", resend({ channels: ["email"] }), 400, { session_id: ["Give exactly one of session_id and order_no."] }],
       [
         "both targets, bad channel",
         resend({ session_id: open, order_no: "RESEND-OPEN", channels: "pigeon" }),
         400,
-        { session_id: ["Give exactly one of session_id and order_no."], channels: ['"pigeon" is not a valid choice: use email or sms.'] },
+        { session_id: ["Give exactly one of session_id and order_no."], channels: ['"pigeon" is not a valid choice: use email, sms or whatsapp.'] },
       ],
       ["email without customer_email", resend({ session_id: phoneOnly, channels: ["email", "sms"] }), 400, { channels: ["The transaction has no customer_email to send the e-mail to."] }],
       ["sms without customer_phone", resend({ session_id: emailOnly, channels: "sms" }), 400, { channels: ["The transaction has no customer_phone to send the SMS to."] }],

@@ -75,7 +75,7 @@ describe("the message log", () => {
   });
 
   it.each([
-    [{ channel: "fax" }, { channel: ["Channel must be email or sms."] }],
+    [{ channel: "fax" }, { channel: ["Channel must be one of email, sms, whatsapp."] }],
     [{ state: "lost" }, { state: ["State must be one of pending, sent, recorded, failed."] }],
     [{ before: "1; DROP TABLE messages" }, { before: ["The page cursor must be a message id."] }],
   ])("refuses the filter %j with its field error", async (input, fields) => {
