@@ -4,7 +4,7 @@ import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { signPayment } from "@/lib/checkout/result/payment-signature";
 import { startCheckoutApi } from "../support/checkout-setup";
-import { billingAddress, countRows, expectFieldError, minimal, txnPath } from "../support/checkout-samples";
+import { countRows, expectFieldError, minimal, txnPath } from "../support/checkout-samples";
 import { CARDS, deliverReturn, events, payWith } from "../support/payment-flow";
 import { startReceiver } from "../support/receiver";
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   await updateSettings({ ctx: api.ctx, input: { webhookHmacKey: HMAC_KEY } });
 });
 
-const { line2: _line2, ...shipping } = billingAddress({ line1: "Block 4, Street 9", city: "Salmiya", state: "Hawalli", postal_code: "22001" });
+const shipping = { line1: "Block 4, Street 9", city: "Salmiya", state: "Hawalli", country: "KW", postal_code: "22001" };
 const fields = {
   customer_phone: "96550000000",
   customer_phone_2: "+96560000000",
@@ -275,8 +275,9 @@ describe("settled_pg_code and the webhook", () => {
       customer_birthdate: "1990-04-21",
       shipping_address: { ...shipping, country: "KW" },
     });
-    const { signature, customer_phone_2: _p, customer_birthdate: _b, shipping_address: _s, ...rest } = payload;
-    expect(signature).toBe(signPayment(HMAC_KEY, rest));
+    const unsigned = ["signature", "customer_phone_2", "customer_birthdate", "shipping_address"];
+    const rest = Object.fromEntries(Object.entries(payload).filter(([key]) => !unsigned.includes(key)));
+    expect(payload.signature).toBe(signPayment(HMAC_KEY, rest));
   });
 
   it("a transaction without them sends none of them", async () => {
