@@ -1,33 +1,33 @@
-import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { renderToStaticMarkup } from "react-dom/server";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import SandboxCardPage from "@/app/(site)/sandbox/pay/[reference]/page";
 import { chargeCardAction } from "@/app/(site)/sandbox/pay/[reference]/actions";
-import * as autoDebitRoute from "@/app/b/pbl/v2/auto-debit/route";
 import { EMPTY_CHARGE_FORM } from "@/components/sandbox/charge-form-state";
-import type { Caller } from "@/lib/access/auth/permissions";
 import { startPayment } from "@/lib/checkout/payments/start-payment";
 import { chargeCard } from "@/lib/gateways/sandbox/charge-card";
 import { loadCardPage } from "@/lib/gateways/sandbox/load-card-page";
-import { createKey } from "../support/factories";
-import { serveRoutes } from "../support/http-server";
-import { CARDS, deliverReturn, monthlyAgreement, newTransaction, setUpPayments, stateOf } from "../support/payment-flow";
-import { testContext } from "../support/test-context";
+import { startCheckoutApi } from "../support/checkout-setup";
+import { minimal } from "../support/checkout-samples";
+import { CARDS, deliverReturn, monthlyAgreement, stateOf } from "../support/payment-flow";
+import { cardForm as form, redirectOf, sandboxStatus as sandboxStatusOf } from "../support/sandbox-card-form";
 
 // card_acceptance_criteria.min_expiry_time (issue 29): a card that is no longer valid that many days after the
 // payment is refused, with a message saying until when it must be valid, on the sandbox's card page (a new card
 // or a saved one) and when an auto-debit would charge a saved card. Nothing is charged; the page stays open.
+// Transactions are created over the API.
 
-const ctx = testContext();
-let caller: Caller;
-let base: string;
-let apiKey: string;
+let api: Awaited<ReturnType<typeof startCheckoutApi>>;
 beforeAll(async () => {
-  caller = await setUpPayments(ctx);
-  apiKey = (await createKey(ctx)).key;
-  base = await serveRoutes([{ path: "/b/pbl/v2/auto-debit", module: autoDebitRoute }]);
+  api = await startCheckoutApi();
 });
+
+/** A transaction created over the API with these fields; its session id. */
+async function newTransaction(fields: Record<string, unknown>) {
+  const res = await api.create(minimal(fields));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.session_id as string;
+}
 
 const DAYS = 400;
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -40,30 +40,15 @@ const tooSoon = mmYy(monthShift(-1));
 const longEnough = mmYy(earliest);
 const criteria = { card_acceptance_criteria: { min_expiry_time: DAYS } };
 
+/** A transaction with these fields, its payment started on the sandbox: the card page's reference. */
 async function cardPage(fields: Record<string, unknown> = criteria) {
-  const sessionId = await newTransaction(ctx, caller, fields);
-  const started = await startPayment({ ctx, input: { sessionId, code: "card" } });
+  const sessionId = await newTransaction(fields);
+  const started = await startPayment({ ctx: api.ctx, input: { sessionId, code: "card" } });
   if (started.kind !== "redirect") throw new Error(started.kind);
   return { sessionId, reference: started.referenceNumber };
 }
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.set(key, value);
-  return data;
-};
-
-async function redirectOf(action: Promise<unknown>): Promise<string> {
-  const error = await action.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!isRedirectError(error)) throw new Error(`expected a redirect, got ${JSON.stringify(error)}`);
-  return error.digest.split(";")[2]!;
-}
-
-const sandboxStatus = async (reference: string) =>
-  (await ctx.db.selectFrom("sandbox_payments").select("status").where("reference_number", "=", reference).executeTakeFirstOrThrow()).status;
+const sandboxStatus = (reference: string) => sandboxStatusOf(api.ctx, reference);
 
 const renderPage = async (reference: string) =>
   renderToStaticMarkup(await SandboxCardPage({ params: Promise.resolve({ reference }), searchParams: Promise.resolve({}) }));
@@ -71,16 +56,16 @@ const renderPage = async (reference: string) =>
 /** A card saved for `customer` on an earlier payment, expiring `expiry` (MM/YY). */
 async function savedCard(customer: string, expiry: string) {
   const { reference, sessionId } = await cardPage({ customer_id: customer, payment_type: "save_card" });
-  const { url } = await chargeCard({ ctx, input: { reference, cardNumber: CARDS.approve, expiry, cvv: "123", name: "Sara", saveCard: true } });
-  await deliverReturn(ctx, url);
-  expect(await stateOf(ctx, sessionId)).toBe("paid");
-  return ctx.db.selectFrom("saved_cards").selectAll().where("customer_id", "=", customer).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const { url } = await chargeCard({ ctx: api.ctx, input: { reference, cardNumber: CARDS.approve, expiry, cvv: "123", name: "Sara", saveCard: true } });
+  await deliverReturn(api.ctx, url);
+  expect(await stateOf(api.ctx, sessionId)).toBe("paid");
+  return api.ctx.db.selectFrom("saved_cards").selectAll().where("customer_id", "=", customer).orderBy("id", "desc").executeTakeFirstOrThrow();
 }
 
 describe("the sandbox card page", () => {
   it("says until when a card must be valid", async () => {
     const { reference } = await cardPage();
-    expect((await loadCardPage({ ctx, input: { reference } }))!.validUntilAtLeast).toBe(validUntil);
+    expect((await loadCardPage({ ctx: api.ctx, input: { reference } }))!.validUntilAtLeast).toBe(validUntil);
     expect(await renderPage(reference)).toContain(`This merchant accepts only cards valid until at least ${validUntil}.`);
   });
 
@@ -89,7 +74,7 @@ describe("the sandbox card page", () => {
     const state = await chargeCardAction(EMPTY_CHARGE_FORM, form({ reference, card_number: CARDS.approve, expiry: tooSoon, cvv: "123", name: "Sara" }));
     expect(state).toEqual({ errors: ["expiryTooSoon"], values: { name: "Sara", expiry: tooSoon, saveCard: false } });
     expect(await sandboxStatus(reference)).toBe("awaiting_card");
-    expect(await stateOf(ctx, sessionId)).not.toBe("paid");
+    expect(await stateOf(api.ctx, sessionId)).not.toBe("paid");
 
     // The same form, with a card valid long enough: charged.
     const to = await redirectOf(chargeCardAction(EMPTY_CHARGE_FORM, form({ reference, card_number: CARDS.approve, expiry: longEnough, cvv: "123", name: "Sara" })));
@@ -100,7 +85,7 @@ describe("the sandbox card page", () => {
   it("without criteria (or with 0 days) takes any card that has not expired, and says nothing", async () => {
     for (const fields of [{}, { card_acceptance_criteria: { min_expiry_time: 0 } }]) {
       const { reference } = await cardPage(fields);
-      expect((await loadCardPage({ ctx, input: { reference } }))!.validUntilAtLeast).toBeNull();
+      expect((await loadCardPage({ ctx: api.ctx, input: { reference } }))!.validUntilAtLeast).toBeNull();
       expect(await renderPage(reference)).not.toContain("accepts only cards valid until");
       await redirectOf(chargeCardAction(EMPTY_CHARGE_FORM, form({ reference, card_number: CARDS.approve, expiry: tooSoon, cvv: "123", name: "Sara" })));
       expect(await sandboxStatus(reference)).toBe("approved");
@@ -111,7 +96,7 @@ describe("the sandbox card page", () => {
     const soon = await savedCard("cust-soon", tooSoon);
     const later = await savedCard("cust-soon", longEnough);
     const { reference } = await cardPage({ ...criteria, customer_id: "cust-soon" });
-    const page = (await loadCardPage({ ctx, input: { reference } }))!;
+    const page = (await loadCardPage({ ctx: api.ctx, input: { reference } }))!;
     expect(page.savedCards.map((c) => [c.id, c.tooSoon])).toEqual([
       [later.id, false],
       [soon.id, true],
@@ -143,42 +128,41 @@ describe("auto-debit of a saved card", () => {
   /** The agreement's first payment on the hosted page saves a card expiring `expiry`; a cycle later, a new transaction. */
   async function agreementCard(customer: string, expiry: string, fields: Record<string, unknown>) {
     const agreement = monthlyAgreement(`sub-${customer}`);
-    const first = await newTransaction(ctx, caller, { payment_type: "auto_debit", customer_id: customer, agreement });
-    const started = await startPayment({ ctx, input: { sessionId: first, code: "card" } });
+    const first = await newTransaction({ payment_type: "auto_debit", customer_id: customer, agreement });
+    const started = await startPayment({ ctx: api.ctx, input: { sessionId: first, code: "card" } });
     if (started.kind !== "redirect") throw new Error(started.kind);
-    const { url } = await chargeCard({ ctx, input: { reference: started.referenceNumber, cardNumber: CARDS.approve, expiry, cvv: "123", name: "Sara", saveCard: false } });
-    await deliverReturn(ctx, url);
-    await ctx.db
+    const { url } = await chargeCard({ ctx: api.ctx, input: { reference: started.referenceNumber, cardNumber: CARDS.approve, expiry, cvv: "123", name: "Sara", saveCard: false } });
+    await deliverReturn(api.ctx, url);
+    await api.ctx.db
       .updateTable("card_agreements")
       .set({ last_charge_at: sql<Date>`last_charge_at - interval '30 days'` })
       .where("customer_id", "=", customer)
       .execute();
-    const token = (await ctx.db.selectFrom("saved_cards").select("token").where("customer_id", "=", customer).executeTakeFirstOrThrow()).token;
-    const next = await newTransaction(ctx, caller, { payment_type: "auto_debit", customer_id: customer, agreement, ...fields });
+    const token = (await api.ctx.db.selectFrom("saved_cards").select("token").where("customer_id", "=", customer).executeTakeFirstOrThrow()).token;
+    const next = await newTransaction({ payment_type: "auto_debit", customer_id: customer, agreement, ...fields });
     return { token, next };
   }
 
-  const charge = (body: unknown) =>
-    fetch(`${base}/b/pbl/v2/auto-debit/`, { method: "POST", headers: { "content-type": "application/json", authorization: `Api-Key ${apiKey}` }, body: JSON.stringify(body) });
+  const charge = (body: unknown) => api.send("POST", "/b/pbl/v2/auto-debit/", body);
 
   it("refuses a card that expires too soon with a 400 on token naming the limit; nothing is charged", async () => {
     const { token, next } = await agreementCard("cust-ad-soon", tooSoon, criteria);
     const res = await charge({ session_id: next, token });
     expect(res.status).toBe(400);
     const expiry = `${tooSoon.slice(0, 3)}20${tooSoon.slice(3)}`;
-    expect(await res.json()).toEqual({
+    expect(res.body).toEqual({
       token: [
         `This card expires at the end of ${expiry}: card_acceptance_criteria.min_expiry_time asks for a card valid ${DAYS} more days, until at least ${validUntil}.`,
       ],
     });
-    expect(await stateOf(ctx, next)).toBe("created");
-    expect(await ctx.db.selectFrom("payment_attempts").select("id").where("session_id", "=", next).execute()).toEqual([]);
+    expect(await stateOf(api.ctx, next)).toBe("created");
+    expect(await api.ctx.db.selectFrom("payment_attempts").select("id").where("session_id", "=", next).execute()).toEqual([]);
   });
 
   it("charges the same card when the transaction asks for fewer days", async () => {
     const { token, next } = await agreementCard("cust-ad-ok", tooSoon, { card_acceptance_criteria: { min_expiry_time: 1 } });
     const res = await charge({ session_id: next, token });
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toMatchObject({ result: "success", state: "paid" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ result: "success", state: "paid" });
   });
 });

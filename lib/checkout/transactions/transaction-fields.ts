@@ -67,6 +67,12 @@ export const billingAddressSchema = z.object(
   { error: "Must be an object with line1, line2, city, state, country and postal_code." },
 );
 
+/** An address field (billing, shipping): an object, or its JSON text in a form body. */
+const addressField = (description: string, example?: Record<string, string>) =>
+  jsonObject(billingAddressSchema)
+    .optional()
+    .meta({ description, required: ["line1", "city", "state", "country", "postal_code"], ...(example ? { example } : {}) });
+
 const notificationList = listOf(
   z
     .string({ error: "Event names are strings." })
@@ -149,27 +155,17 @@ export const transactionFieldsSchema = z.object({
   customer_birthdate: customerBirthdateSchema
     .optional()
     .meta({ description: "YYYY-MM-DD, a real day from 1900-01-01 to today.", format: "date", example: "1990-04-21" }),
-  billing_address: jsonObject(billingAddressSchema)
-    .optional()
-    .meta({
-      description: "Billing address; country is ISO 3166-1 alpha-2 (any case, stored upper-case). Form bodies send JSON text or billing_address[line1] keys.",
-      required: ["line1", "city", "state", "country", "postal_code"],
-      example: { line1: "Block 1, Street 2", city: "Kuwait City", state: "Capital", country: "KW", postal_code: "13001" },
-    }),
-  shipping_address: jsonObject(billingAddressSchema)
-    .optional()
-    .meta({
-      description: "Where the order is delivered: the members and rules of billing_address. shopping_address (ottu-py's spelling) is read as this field.",
-      required: ["line1", "city", "state", "country", "postal_code"],
-      example: { line1: "Block 4, Street 9", city: "Salmiya", state: "Hawalli", country: "KW", postal_code: "22001" },
-    }),
-  shopping_address: jsonObject(billingAddressSchema)
-    .optional()
-    .meta({
-      description:
-        "ottu-py's name for shipping_address, read as it and returned as shipping_address. Sent together with shipping_address, both must be the same address (else a field error on shopping_address).",
-      required: ["line1", "city", "state", "country", "postal_code"],
-    }),
+  billing_address: addressField(
+    "Billing address; country is ISO 3166-1 alpha-2 (any case, stored upper-case). Form bodies send JSON text or billing_address[line1] keys.",
+    { line1: "Block 1, Street 2", city: "Kuwait City", state: "Capital", country: "KW", postal_code: "13001" },
+  ),
+  shipping_address: addressField(
+    "Where the order is delivered: the members and rules of billing_address. shopping_address (ottu-py's spelling) is read as this field.",
+    { line1: "Block 4, Street 9", city: "Salmiya", state: "Hawalli", country: "KW", postal_code: "22001" },
+  ),
+  shopping_address: addressField(
+    "ottu-py's name for shipping_address, read as it and returned as shipping_address. Sent together with shipping_address, both must be the same address (else a field error on shopping_address).",
+  ),
   order_no: text(128).optional().meta({ description: "Unique among live transactions.", example: "ORD-1001" }),
   notifications: jsonObject(notificationsSchema)
     .optional()
