@@ -8,6 +8,7 @@ import { startPayment } from "@/lib/checkout/payments/start-payment";
 import { chargeCard } from "@/lib/gateways/sandbox/charge-card";
 import { loadCardPage } from "@/lib/gateways/sandbox/load-card-page";
 import { startCheckoutApi } from "../support/checkout-setup";
+import { closeAppContextAfterAll } from "../support/inngest-run";
 import { minimal } from "../support/checkout-samples";
 import { CARDS, deliverReturn, monthlyAgreement, stateOf } from "../support/payment-flow";
 import { cardForm as form, redirectOf, sandboxStatus as sandboxStatusOf } from "../support/sandbox-card-form";
@@ -17,6 +18,8 @@ import { cardForm as form, redirectOf, sandboxStatus as sandboxStatusOf } from "
 // or a saved one) and when an auto-debit would charge a saved card. Nothing is charged; the page stays open.
 // Transactions are created over the API.
 
+// The page and its action read through the app's own database context.
+closeAppContextAfterAll();
 let api: Awaited<ReturnType<typeof startCheckoutApi>>;
 beforeAll(async () => {
   api = await startCheckoutApi();

@@ -6,12 +6,15 @@ import type { Caller } from "@/lib/access/auth/permissions";
 import { loadPaymentPage } from "@/lib/checkout/checkout-page/load-payment-page";
 import { messagesOf, planFor } from "../support/notification-flow";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "../support/payment-flow";
+import { closeAppContextAfterAll } from "../support/inngest-run";
 import { testContext } from "../support/test-context";
 
 // due_datetime (issue 29) is display only: the payment page shows it beside the amount while the link can be
 // paid, and the e-mails that carry the link say when the payment is due, in the transaction's language.
 
 const ctx = testContext();
+// The page reads through the app's own database context.
+closeAppContextAfterAll();
 let caller: Caller;
 beforeAll(async () => {
   caller = await setUpPayments(ctx);
