@@ -35,6 +35,8 @@ export interface CheckoutView {
   sessionId: string;
   merchant: MerchantView;
   orderNo: string | null;
+  /** The due date (ISO) while the transaction can be paid; null otherwise. */
+  dueAt: string | null;
   amount: string;
   currency: string;
   decimals: number;
@@ -111,6 +113,7 @@ export function toCheckoutView(page: PaymentPage, returned: PaymentPageAttempt |
     sessionId: page.sessionId,
     merchant: page.merchant,
     orderNo: page.orderNo,
+    dueAt: page.kind === "pay" ? page.dueAt : null,
     amount: page.amount,
     currency: page.currency,
     decimals: page.decimals,

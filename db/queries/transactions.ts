@@ -145,6 +145,7 @@ function reviveTransaction(raw: TransactionRow): TransactionRow {
     created_by_api_key_id: r.created_by_api_key_id === null ? null : String(r.created_by_api_key_id),
     created_by_user_id: r.created_by_user_id === null ? null : String(r.created_by_user_id),
     expires_at: new Date(r.expires_at as string),
+    due_datetime: r.due_datetime === null || r.due_datetime === undefined ? null : new Date(r.due_datetime as string),
     created_at: new Date(r.created_at as string),
     updated_at: new Date(r.updated_at as string),
   };

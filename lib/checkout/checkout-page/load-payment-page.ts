@@ -54,6 +54,8 @@ export interface PaymentPage {
     supportPhone: string | null;
   };
   orderNo: string | null;
+  /** When the merchant wants the payment (due_datetime, ISO), shown beside the amount; display only. */
+  dueAt: string | null;
   amount: string;
   currency: string;
   decimals: number;
@@ -123,6 +125,7 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
       supportPhone: settings.support_phone,
     },
     orderNo: txn.order_no,
+    dueAt: shown.due_datetime,
     amount: shown.amount,
     currency: txn.currency_code,
     decimals: view.decimals,

@@ -58,6 +58,8 @@ export interface CheckoutMessages {
   logoAlt: (merchant: string) => string;
   amountToPay: string;
   orderNo: string;
+  /** The merchant's due date (due_datetime), beside the amount. */
+  due: string;
   chooseMethod: string;
   includesFee: (fee: string) => string;
   noFee: string;
@@ -119,6 +121,7 @@ const en: CheckoutMessages = {
   logoAlt: (merchant) => `${merchant} logo`,
   amountToPay: "Amount to pay",
   orderNo: "Order number",
+  due: "Due",
   chooseMethod: "Choose a payment method",
   includesFee: (fee) => `Includes a fee of ${fee}`,
   noFee: "No fee",
@@ -229,6 +232,7 @@ const ar: CheckoutMessages = {
   logoAlt: (merchant) => `شعار ${merchant}`,
   amountToPay: "المبلغ المطلوب",
   orderNo: "رقم الطلب",
+  due: "تاريخ الاستحقاق",
   chooseMethod: "اختر طريقة الدفع",
   includesFee: (fee) => `يشمل رسومًا بقيمة ${fee}`,
   noFee: "بدون رسوم",

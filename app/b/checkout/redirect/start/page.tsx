@@ -12,6 +12,7 @@ import { paymentPageForRequest } from "@/lib/checkout/checkout-page/payment-page
 import { readTypedFields } from "@/lib/checkout/checkout-page/typed-fields-cookie";
 import { queryParam } from "@/lib/http/query-param";
 import { checkoutMessages } from "@/lib/checkout/i18n/checkout-messages";
+import { formatDateTime } from "@/lib/checkout/i18n/format-date-time";
 import { formatMoney } from "@/lib/checkout/i18n/format-money";
 
 // The hosted payment page behind checkout_url (/b/checkout/redirect/start/?session_id=…): the amount, one choice
@@ -60,6 +61,14 @@ export default async function PaymentStartPage(props: Props) {
             <dt className="mt-3 text-sm text-slate-700">{t.orderNo}</dt>
             <dd className="font-medium break-all">
               <bdi>{view.orderNo}</bdi>
+            </dd>
+          </>
+        ) : null}
+        {view.dueAt ? (
+          <>
+            <dt className="mt-3 text-sm text-slate-700">{t.due}</dt>
+            <dd className="font-medium" data-testid="due">
+              {formatDateTime(view.dueAt, view.language)}
             </dd>
           </>
         ) : null}
