@@ -214,7 +214,6 @@ describe("Ottu.checkout(...) with every keyword argument (issue 29)", () => {
     product_type: "invoice",
     redirect_url: "https://merchant.example/done",
     shopping_address: address,
-    shortify_attachment_url: true,
     shortify_checkout_url: true,
     vendor_name: "Main store",
     webhook_url: "https://merchant.example/hook",
@@ -257,6 +256,9 @@ describe("Ottu.checkout(...) with every keyword argument (issue 29)", () => {
       customer_birthdate: "1990-04-21",
       attachment: null,
       settled_pg_code: null,
+      checkout_short_url: expect.stringMatching(/\/b\/[0-9A-Za-z]{12}$/),
+      qr_code_url: expect.stringMatching(/\/b\/checkout\/v1\/qr\/[0-9A-Za-z]{12}\.png$/),
+      attachment_short_url: null,
     });
     expect(res.body).not.toHaveProperty("shopping_address");
     // Session.retrieve reads the same.
@@ -264,7 +266,9 @@ describe("Ottu.checkout(...) with every keyword argument (issue 29)", () => {
   });
 
   it("with attachment: multipart with every argument httpx can put in a form (objects cannot go: httpx refuses dict values)", async () => {
-    const primitive = Object.fromEntries(Object.entries({ ...args, payment_type: "one_off", order_no: "PY-FULL-2" }).filter(([, v]) => typeof v !== "object" || Array.isArray(v)));
+    // shortify_attachment_url needs an attachment: only this call has one.
+    const withFile = { ...args, payment_type: "one_off", order_no: "PY-FULL-2", shortify_attachment_url: true };
+    const primitive = Object.fromEntries(Object.entries(withFile).filter(([, v]) => typeof v !== "object" || Array.isArray(v)));
     const data = createPayload(primitive, kwargs);
     const boundary = "5c0ffee0ddba11ad5c0ffee0ddba11ad";
     const bytes = httpxMultipart(data, { path: "/srv/invoices/PY-FULL-2.pdf", content: files.pdf, type: "application/pdf" }, boundary);
@@ -272,6 +276,7 @@ describe("Ottu.checkout(...) with every keyword argument (issue 29)", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expectSessionFields(res.body, primitive);
     expect(res.body).toMatchObject({ include_sdk_setup_preload: true, customer_phone_2: "+96560000000", customer_birthdate: "1990-04-21" });
+    expect(res.body.attachment_short_url).toMatch(/\/b\/[0-9A-Za-z]{12}$/);
     const file = await fetch(`${api.base}${new URL(res.body.attachment).pathname}`);
     expect(Buffer.from(await file.arrayBuffer()).equals(files.pdf)).toBe(true);
   });
