@@ -23,6 +23,7 @@ import * as m0023 from "./0023_job_pool_heartbeats";
 import * as m0025 from "./0025_agreement_cycles";
 import * as m0026 from "./0026_admin_session_version";
 import * as m0028 from "./0028_payment_deadline";
+import * as m0031 from "./0031_sandbox_decline_code";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0025_agreement_cycles": m0025,
   "0026_admin_session_version": m0026,
   "0028_payment_deadline": m0028,
+  "0031_sandbox_decline_code": m0031,
 };
