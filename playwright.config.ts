@@ -58,7 +58,7 @@ export default defineConfig({
     {
       name: "chromium-no-js",
       use: { ...chromium, javaScriptEnabled: false },
-      testMatch: /(payment-flow|payment-page|progressive-enhancement|auto-debit|legacy-page-options|one-payment|legacy-result)\.spec\.ts/,
+      testMatch: /(payment-flow|payment-page|progressive-enhancement|auto-debit|legacy-page-options|one-payment|legacy-result|back-to-merchant)\.spec\.ts/,
     },
   ],
   webServer: [
