@@ -23,22 +23,21 @@ export function PaymentSummary({ view }: { view: CheckoutView }) {
           <ChosenMethodText methods={view.methods} text={(m) => (isZeroAmount(m.fee) ? "" : t.orderAmountWithFee(money(view.amount), money(m.fee)))} />
         </dd>
       ) : null}
-      {view.productType ? (
-        <>
-          <dt className="mt-3 text-sm text-slate-700">{t.paymentFor}</dt>
-          <dd className="font-medium break-words">
-            <bdi>{view.productType}</bdi>
-          </dd>
-        </>
-      ) : null}
-      {view.orderNo ? (
-        <>
-          <dt className="mt-3 text-sm text-slate-700">{t.orderNo}</dt>
-          <dd className="font-medium break-all">
-            <bdi>{view.orderNo}</bdi>
-          </dd>
-        </>
-      ) : null}
+      <Detail term={t.paymentFor} value={view.productType} />
+      <Detail term={t.orderNo} value={view.orderNo} />
     </dl>
+  );
+}
+
+/** A text the merchant gave, when it did (written in any script: isolated). */
+function Detail({ term, value }: { term: string; value: string | null }) {
+  if (!value) return null;
+  return (
+    <>
+      <dt className="mt-3 text-sm text-slate-700">{term}</dt>
+      <dd className="font-medium break-all">
+        <bdi>{value}</bdi>
+      </dd>
+    </>
   );
 }

@@ -1,6 +1,11 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TransactionRow } from "@/db/queries/transactions";
-import { toCheckoutView } from "@/components/checkout/checkout-view";
+import { type CheckoutView, type ResultView, toCheckoutView } from "@/components/checkout/checkout-view";
+import { PaymentForm } from "@/components/checkout/payment-form";
+import { PaymentResult } from "@/components/checkout/payment-result";
+import type { ResultKind } from "@/lib/checkout/i18n/checkout-messages";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { loadBackToMerchant } from "@/lib/checkout/checkout-page/load-back-to-merchant";
 import { loadPaymentPage } from "@/lib/checkout/checkout-page/load-payment-page";
@@ -151,5 +156,82 @@ describe("the pages' way back, from the database", () => {
     const sessionId = await newTransaction(ctx, caller, { redirect_url: "https://shop.example/back" });
     await deliverReturn(ctx, (await payWith(ctx, sessionId, CARDS.approve)).next);
     expect((await page(sessionId)).backUrl).toBeNull();
+  });
+});
+
+describe("what the pages render of it", () => {
+  const merchant = { name: "Shop", logoUrl: null, websiteUrl: "https://site.example/", supportEmail: null, supportPhone: null };
+  const view = (fields: Partial<CheckoutView> = {}): CheckoutView => ({
+    language: "en",
+    sessionId: "a".repeat(40),
+    merchant,
+    orderNo: null,
+    productType: null,
+    amount: "10.000",
+    currency: "KWD",
+    decimals: 3,
+    methods: [],
+    result: null,
+    retryNotice: null,
+    backUrl: null,
+    testMode: "off",
+    consent: null,
+    ...fields,
+  });
+  const outcome = (kind: ResultKind, fields: Partial<ResultView> = {}): ResultView => ({
+    kind,
+    referenceNumber: null,
+    amount: "10.000",
+    methodName: null,
+    card: null,
+    completedAt: null,
+    isSandbox: false,
+    message: null,
+    declineReason: null,
+    ...fields,
+  });
+  const result = (v: CheckoutView) => renderToStaticMarkup(createElement(PaymentResult, { view: v, result: v.result! }));
+
+  it("a declined result: why, Try again and Back to the merchant's page", () => {
+    const html = result(view({ result: outcome("declined", { declineReason: "card_expired" }), backUrl: "https://shop.example/back?a=1&result=failed" }));
+    expect(html).toContain("The card has expired: try another card.");
+    expect(html).toContain("Try again");
+    expect(html).toContain('<a href="https://shop.example/back?a=1&amp;result=failed"');
+    expect(html).toContain("Back to Shop");
+  });
+
+  it("nowhere to go: no button; an expired page without a contact sends the customer to none", () => {
+    const html = result(view({ result: outcome("expired") }));
+    expect(html).not.toContain("Back to");
+    expect(html).toContain("The time to pay has passed.");
+    expect(html).not.toMatch(/contact/i);
+    const withContact = result(view({ merchant: { ...merchant, supportPhone: "+96522000000" }, result: outcome("expired") }));
+    expect(withContact).toContain("Please contact Shop for a new payment link.");
+  });
+
+  it("a paid result keeps its Return to the website, and no Back to", () => {
+    const html = result(view({ result: outcome("paid") }));
+    expect(html).toContain('<a href="https://site.example/"');
+    expect(html).toContain("Return to Shop");
+    expect(html).not.toContain("Back to");
+  });
+
+  it("the payment form: the first method chosen, the button's amount per method switched by CSS", () => {
+    const method = (code: string, amount: string, fee: string) => ({ code, name: code, icon: "/i.svg", amount, fee, feeDescription: "", isSandbox: true });
+    const html = renderToStaticMarkup(
+      createElement(PaymentForm, {
+        language: "en",
+        sessionId: "a".repeat(40),
+        currency: "KWD",
+        decimals: 3,
+        methods: [method("plain", "86.000", "0.000"), method("fee", "87.540", "1.540")],
+        consent: null,
+      }),
+    );
+    expect(html).toMatch(/<input id="method-plain"[^>]*data-method-index="0"[^>]*checked=""/);
+    expect(html).not.toMatch(/<input id="method-fee"[^>]*checked/);
+    expect(html).toContain('<span data-for-method="0">Pay KWD'); // one copy per method, the rules in a <style>
+    expect(html).toContain('<span data-for-method="1">Pay KWD');
+    expect(html).toContain('.checkout-page:has(input[data-method-index="1"]:checked) [data-for-method="1"]{display:inline}');
   });
 });
