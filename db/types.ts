@@ -406,6 +406,8 @@ export interface SandboxPaymentsTable {
   card_holder: ColumnType<string | null, string | null | undefined, string | null>;
   /** The user-defined field udf6 the payment was started with: the merchant's vendor name. */
   udf6: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a declined payment was declined: the issuer's response code (null: 51, insufficient funds). */
+  decline_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** The payment's deadline, the transaction's expires_at when it started: no card is taken after it. None for auto-debits. */
   expires_at: NullableTimestamp;
   /** The transaction's card_acceptance_criteria.min_expiry_time: a card valid for fewer days is refused. */

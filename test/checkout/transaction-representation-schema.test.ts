@@ -55,7 +55,7 @@ describe("transaction representation schema", () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
     const attempt = (reference: string, state: string, extra: Partial<AttemptView> = {}): AttemptView => ({
       reference_number: reference, state, gateway_code: "card", amount: "5.6", is_duplicate: false,
-      card_brand: "Visa", card_masked: "•••• 1111", message: null, created_at: at(1), completed_at: at(2), ...extra,
+      card_brand: "Visa", card_masked: "•••• 1111", message: null, decline_response: null, created_at: at(1), completed_at: at(2), ...extra,
     });
     const view = {
       txn: {

@@ -8,7 +8,7 @@ import type { Ctx } from "@/lib/core/context";
 import { NotFound, ValidationFailed } from "@/lib/core/errors";
 import { parseInput } from "@/lib/core/validation/parse-input";
 import { browserReturnUrl, scheduleCallback } from "./notify-merchant";
-import { cardBehaviour, cardBrand, laterChargeBehaviour, maskCard, operationBehaviour, passesLuhn, type CardBehaviour } from "./test-cards";
+import { cardBehaviour, cardBrand, DECLINE_CODES, laterChargeBehaviour, maskCard, operationBehaviour, passesLuhn, type CardBehaviour } from "./test-cards";
 import { type CardExpiry, earliestAcceptedExpiry, expiresTooSoon, formatExpiry, readExpiry } from "@/lib/gateways/card-expiry";
 import { endPastDeadline } from "./sandbox-deadline";
 import { sandboxChallengeUrl } from "./sandbox-urls";
@@ -16,6 +16,8 @@ import { sandboxChallengeUrl } from "./sandbox-urls";
 const STATUS: Record<CardBehaviour, SandboxStatus> = {
   approve: "approved",
   decline: "declined",
+  expired_card: "declined",
+  wrong_cvv: "declined",
   unknown: "declined",
   error: "error",
   no_answer: "processing",
@@ -144,6 +146,7 @@ export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput 
     token: card.token,
     tranid: String(randomInt(10 ** 9, 10 ** 10)),
     auth_code: status === "approved" ? String(randomInt(100000, 1000000)) : null,
+    decline_code: DECLINE_CODES[card.behaviour] ?? null,
     settled_at: final ? new Date() : null,
   });
   const current = moved ?? (await findSandboxPayment(ctx.db, payment.reference_number))!;
