@@ -58,13 +58,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "chromium", use: chromium, testIgnore: PANEL_SPECS },
+    // Each customer-facing test makes its own transactions: tests, not files, are spread over the workers.
+    { name: "chromium", use: chromium, testIgnore: PANEL_SPECS, fullyParallel: true },
     // Again with scripts disabled, the specs of the customer pages that have client components (card fields, saved
     // cards, live status, delivery map, pending submit buttons): they must work as plain HTML forms. Specs of the
     // server itself (headers, limits, stop), the gateway hand-offs and the admin panel would run the same twice.
     {
       name: "chromium-no-js",
       use: { ...chromium, javaScriptEnabled: false },
+      fullyParallel: true,
       testMatch: /(payment-flow|payment-page|progressive-enhancement|auto-debit|legacy-page-options|one-payment|legacy-result|back-to-merchant)\.spec\.ts/,
     },
     { name: "panel", use: chromium, testMatch: PANEL_SPECS, testIgnore: SETTINGS_SPECS, dependencies: ["chromium", "chromium-no-js"] },

@@ -18,6 +18,9 @@ let server: ChildProcess | undefined;
 let base = "";
 let output = () => "";
 
+// One second server for the file's tests: they run in order, in one worker (the project spreads other files' tests).
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== "chromium") return;
   testInfo.setTimeout(90_000);
