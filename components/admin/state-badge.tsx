@@ -1,4 +1,3 @@
-import type { TransactionState } from "@/db/types";
 import { STATE_WORDS, type StateTone } from "@/lib/panel/admin/state-words";
 
 // Colours that tell states apart at a glance; the word inside says it for anyone who cannot tell the colours.
@@ -11,9 +10,12 @@ const TONES: Record<StateTone, string> = {
 };
 
 /** A transaction's state as a coloured badge carrying its word. */
-export function StateBadge({ state }: { state: TransactionState }) {
+export function StateBadge({ state }: { state: keyof typeof STATE_WORDS }) {
   const words = STATE_WORDS[state];
   return (
-    <span className={`inline-block rounded-full border px-2.5 py-0.5 text-sm font-semibold ${TONES[words.tone]}`}>{words.label}</span>
+    <span className={`inline-block rounded-full border px-2.5 py-0.5 text-sm font-semibold ${TONES[words.tone]}`}>
+      <span className="sr-only">State: </span>
+      {words.label}
+    </span>
   );
 }
