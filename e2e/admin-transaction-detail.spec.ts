@@ -54,13 +54,14 @@ async function paidWithWebhook(page: Page, request: Parameters<typeof createTran
 }
 
 test("a paid transaction's page: its delivery, a partial refund through the dialog, the refund in the timeline", async ({ page, request }) => {
+  test.setTimeout(90_000); // a payment, two axe runs, a refund and a resend, on a shared machine
   const sessionId = await paidWithWebhook(page, request, "/ok");
   await signIn(page);
   expect((await page.request.get(`/admin/transactions/${"0".repeat(40)}`)).status()).toBe(404);
   await page.goto(`/admin/transactions/${sessionId}`);
   // The facts first: the order, its state in a word, the amount, what was charged, the customer, card, gateway, reference.
   const header = page.getByRole("main").locator("header");
-  await expect(header.getByRole("heading", { name: /^Order ORD-/, level: 1 })).toBeVisible();
+  await expect(header.getByRole("heading", { name: /^Order E2E-/, level: 1 })).toBeVisible();
   await expect(header.getByText("State: Paid")).toBeVisible();
   await expect(header.getByText("KWD 86.000", { exact: true })).toBeVisible();
   await expect(transactionFact(page, "Charged")).toHaveText("KWD 86.000 (no fee)");
