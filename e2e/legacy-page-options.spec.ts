@@ -263,6 +263,7 @@ test("the admin transaction page shows the address and the delivery location giv
   await signIn(page);
   await page.goto(`/admin/transactions/${txn.session_id}`);
   const details = page.getByRole("region", { name: "Details" });
+  await details.getByText("Every stored field").click();
   await expect(details.getByText(/^Block 4, Street 12, Salmiya, Hawalli, 22001, KW \(given \d{4}-\d\d-\d\d/)).toBeVisible();
   await expect(details.getByRole("link", { name: "29.3375, 48.0758 on OpenStreetMap" })).toHaveAttribute(
     "href",

@@ -1,14 +1,11 @@
 import type { TransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
+import { requesterWords } from "@/lib/panel/admin/actor-words";
 import { formatAmount } from "@/lib/core/money/decimal";
 import { KeyValueList } from "./key-value-list";
 import { td } from "./panel-styles";
 import { PanelTable } from "./panel-table";
 import { UtcTime } from "./utc-time";
 
-type Operation = TransactionDetail["operations"][number];
-
-const requester = (o: Operation) =>
-  o.api_key ? `API key ${o.api_key}` : o.user ? `admin ${o.user}` : o.cause === "duplicate" ? "the service (duplicate payment)" : "—";
 
 /** The operations asked for on the transaction: kind, state, amount, who asked, when, and the gateway's answer. */
 export function OperationsHistory({ detail }: { detail: TransactionDetail }) {
@@ -25,7 +22,7 @@ export function OperationsHistory({ detail }: { detail: TransactionDetail }) {
           </th>
           <td className={td}>{o.state}</td>
           <td className={`${td} whitespace-nowrap`}>{o.amount === null ? "—" : `${detail.txn.currency_code} ${formatAmount(o.amount, detail.decimals)}`}</td>
-          <td className={td}>{requester(o)}</td>
+          <td className={td}>{requesterWords(o) ?? "—"}</td>
           <td className={`${td} whitespace-nowrap`}>
             <UtcTime value={o.created_at} />
             <br />

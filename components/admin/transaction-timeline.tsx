@@ -1,32 +1,27 @@
-import type { TransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
-import { KeyValueList } from "./key-value-list";
-import { td } from "./panel-styles";
-import { PanelTable } from "./panel-table";
+import type { TimelineEntry } from "@/lib/panel/admin/event-words";
 import { UtcTime } from "./utc-time";
 
-/** An event's name: an operation's event is named by the operation and its result ("refund: success"). */
-const eventName = (e: TransactionDetail["events"][number]) =>
-  e.kind === "operation" && typeof e.data.operation === "string" ? `${e.data.operation}: ${String(e.data.result ?? "")}` : e.kind.replace(/_/g, " ");
+const MARKS: Record<TimelineEntry["tone"], string> = {
+  good: "bg-green-600",
+  bad: "bg-red-600",
+  neutral: "bg-slate-400",
+};
 
-/** Every event of the transaction, oldest first: what happened, the move between states, why, and its data. */
-export function TransactionTimeline({ events }: { events: TransactionDetail["events"] }) {
+/** The transaction's story in sentences, oldest first, each with its moment (the marks' colours only repeat the words). */
+export function TransactionTimeline({ entries }: { entries: TimelineEntry[] }) {
   return (
-    <PanelTable caption="Events, oldest first" columns={["Time", "Event", "State", "Cause", "Data"]}>
-      {events.map((e) => (
-        <tr key={e.id}>
-          <td className={`${td} whitespace-nowrap`}>
-            <UtcTime value={e.created_at} />
-          </td>
-          <th scope="row" className={`${td} font-medium`}>
-            {eventName(e)}
-          </th>
-          <td className={`${td} whitespace-nowrap`}>{e.from_state && e.to_state !== e.from_state ? `${e.from_state} → ${e.to_state ?? "—"}` : (e.to_state ?? "—")}</td>
-          <td className={td}>{e.cause}</td>
-          <td className={td}>
-            <KeyValueList data={e.data} />
-          </td>
-        </tr>
+    <ol className="mt-3 border-l-2 border-slate-300 pl-4 text-sm">
+      {entries.map((entry, i) => (
+        // The list is rebuilt whole on every render: an entry's place is its identity.
+        <li key={i} className="relative pb-3">
+          <span aria-hidden="true" className={`absolute top-1.5 -left-[1.3rem] h-2.5 w-2.5 rounded-full ${MARKS[entry.tone]}`} />
+          <span className="block text-xs text-slate-700 tabular-nums">
+            <UtcTime value={entry.at} />
+          </span>
+          <span className="block font-medium break-words">{entry.text}</span>
+          {entry.detail ? <span className="block break-words text-slate-700">{entry.detail}</span> : null}
+        </li>
       ))}
-    </PanelTable>
+    </ol>
   );
 }

@@ -11,6 +11,9 @@ export interface EventEntry {
   to_state: string | null;
   cause: string;
   data: Record<string, unknown>;
+  /** The payment attempt or operation the event is about, if any. */
+  attempt_id: string | null;
+  operation_id: string | null;
   created_at: string;
 }
 
@@ -74,6 +77,8 @@ export interface TransactionHistory {
   version: string;
   created_by_api_key: string | null;
   created_by_user: string | null;
+  /** The names behind the events' `actor` values ("api_key:1" → the key's name, "user:2" → the username). */
+  actors: Record<string, string>;
   events: EventEntry[];
   attempts: AttemptEntry[];
   operations: OperationEntry[];
@@ -93,8 +98,14 @@ export async function findTransactionHistory(db: Db, sessionId: string): Promise
       (SELECT name FROM api_keys WHERE id = t.created_by_api_key_id) AS created_by_api_key,
       (SELECT username FROM admin_users WHERE id = t.created_by_user_id) AS created_by_user,
       (SELECT coalesce(json_agg(json_build_object('id', e.id::text, 'kind', e.kind, 'from_state', e.from_state,
-          'to_state', e.to_state, 'cause', e.cause, 'data', e.data, 'created_at', e.created_at) ORDER BY e.id), '[]')
+          'to_state', e.to_state, 'cause', e.cause, 'data', e.data, 'attempt_id', e.attempt_id::text,
+          'operation_id', e.operation_id::text, 'created_at', e.created_at) ORDER BY e.id), '[]')
         FROM transaction_events e WHERE e.session_id = t.session_id) AS events,
+      (SELECT coalesce(json_object_agg(x.actor, coalesce(k.name, u.username)) FILTER (WHERE coalesce(k.name, u.username) IS NOT NULL), '{}')
+        FROM (SELECT DISTINCT e.data->>'actor' AS actor FROM transaction_events e
+              WHERE e.session_id = t.session_id AND e.data->>'actor' ~ '^(api_key|user):[0-9]{1,18}$') x
+        LEFT JOIN api_keys k ON k.id = CASE WHEN x.actor LIKE 'api_key:%' THEN split_part(x.actor, ':', 2)::bigint END
+        LEFT JOIN admin_users u ON u.id = CASE WHEN x.actor LIKE 'user:%' THEN split_part(x.actor, ':', 2)::bigint END) AS actors,
       (SELECT coalesce(json_agg(json_build_object('id', a.id::text, 'reference_number', a.reference_number,
           'gateway_code', a.gateway_code, 'pg', a.pg, 'state', a.state, 'amount', a.amount::text, 'fee', a.fee::text,
           'is_duplicate', a.is_duplicate, 'initiator', a.initiator, 'card_brand', a.card->>'brand',

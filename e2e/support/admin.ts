@@ -18,3 +18,7 @@ export async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
+
+/** A fact in the header of a transaction's page ("Charged", "Customer", "Reference number"…): the value under its label. */
+export const transactionFact = (page: Page, label: string) =>
+  page.getByRole("main").locator("header dt").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");

@@ -30,6 +30,8 @@ export async function loadTransactionDetail({ ctx, input }: { ctx: Ctx; input: {
     txn: view.txn,
     decimals: view.decimals,
     attachmentToken: view.attachment_token,
+    /** The settings of its gateways, for their names. */
+    gateways: view.gateways,
     ...history,
     messages,
     /** The operations this user may start now, and sentences for those the gateway takes no API call for. */

@@ -1,21 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { EventRecords } from "@/components/admin/event-records";
 import { MessagesTable } from "@/components/admin/messages-table";
 import { OperationDialogs } from "@/components/admin/operation-dialogs";
 import { OperationsHistory } from "@/components/admin/operations-history";
-import { h2, link, muted, section } from "@/components/admin/panel-styles";
+import { focusRing, h2, link, muted, section } from "@/components/admin/panel-styles";
 import { PaymentAttempts } from "@/components/admin/payment-attempts";
 import { TransactionFields } from "@/components/admin/transaction-fields";
+import { TransactionHeader } from "@/components/admin/transaction-header";
 import { TransactionTimeline } from "@/components/admin/transaction-timeline";
 import { WebhookDeliveries } from "@/components/admin/webhook-deliveries";
 import { loadTransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
-import { paidWithFee } from "@/lib/panel/admin/paid-with-fee";
 import { panelOperationsIn, WITH_AMOUNT } from "@/lib/panel/admin/panel-operations";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { transactionTimeline } from "@/lib/panel/admin/transaction-timeline";
 import { appContext } from "@/lib/core/context";
 import { NotFound } from "@/lib/core/errors";
-import { formatAmount } from "@/lib/core/money/decimal";
 import { operationAction, resendWebhookAction } from "./actions";
 
 export const metadata: Metadata = { title: "Transaction · Checkout admin" };
@@ -23,8 +24,10 @@ export const metadata: Metadata = { title: "Transaction · Checkout admin" };
 type Props = { params: Promise<{ sessionId: string }> };
 
 /**
- * One transaction: its fields, its timeline, payment attempts, operations, webhooks and messages, and the
- * operations its state and the user's permissions allow. Not found (404) for one naming a gateway the user may not use.
+ * One transaction, the facts first: the header (amount, state, customer, card, gateway, reference, times) and the
+ * operations its state and the user's permissions allow; then its timeline in words, payment attempts,
+ * operations, webhooks and messages; the stored fields and raw events last, folded. Not found (404) for one
+ * naming a gateway the user may not use.
  */
 export default async function TransactionPage({ params }: Props) {
   const admin = await signedInAdmin();
@@ -34,9 +37,7 @@ export default async function TransactionPage({ params }: Props) {
     throw error;
   });
   const { txn } = detail;
-  const money = (v: string) => `${txn.currency_code} ${formatAmount(v, detail.decimals)}`;
   const byState = panelOperationsIn(txn.state);
-  const paid = paidWithFee(detail);
   const noneNote = txn.deleted_at
     ? "None: the transaction is deleted."
     : byState.length === 0
@@ -50,15 +51,7 @@ export default async function TransactionPage({ params }: Props) {
           Transactions
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-semibold">
-        Transaction {txn.order_no ? <span>{txn.order_no}</span> : null}
-      </h1>
-      <p className="mt-1 font-mono text-sm break-all">{txn.session_id}</p>
-      <p className="mt-2 text-lg">
-        <strong>{txn.state}</strong> · {money(txn.amount)}
-        {paid ? ` · charged ${money(paid.paid)} (${Number(paid.fee) > 0 ? `fee ${money(paid.fee)}` : "no fee"})` : ""}
-        {Number(txn.refunded_amount) > 0 ? ` · refunded ${money(txn.refunded_amount)}` : ""}
-      </p>
+      <TransactionHeader detail={detail} />
       {txn.deleted_at ? (
         <p className="mt-2 rounded border border-amber-600 bg-amber-50 p-2 text-sm">
           Deleted: the API and the payment page answer as if it did not exist. Its record stays here.
@@ -67,7 +60,7 @@ export default async function TransactionPage({ params }: Props) {
 
       <section aria-labelledby="actions" className={section}>
         <h2 id="actions" className={h2}>
-          Operations you can start
+          Actions
         </h2>
         <OperationDialogs
           sessionId={txn.session_id}
@@ -84,18 +77,13 @@ export default async function TransactionPage({ params }: Props) {
         ))}
       </section>
 
-      <section aria-labelledby="details" className={section}>
-        <h2 id="details" className={h2}>
-          Details
-        </h2>
-        <TransactionFields detail={detail} />
-      </section>
+      {/* The payment link (link, short link, QR code) goes here: what the customer was sent, right after the actions. */}
 
       <section aria-labelledby="timeline" className={section}>
         <h2 id="timeline" className={h2}>
           Timeline
         </h2>
-        <TransactionTimeline events={detail.events} />
+        <TransactionTimeline entries={transactionTimeline(detail)} />
       </section>
 
       <PaymentAttempts detail={detail} />
@@ -123,6 +111,20 @@ export default async function TransactionPage({ params }: Props) {
         ) : (
           <MessagesTable messages={detail.messages} caption="E-mails and SMS of this transaction, newest first" withTransaction={false} />
         )}
+      </section>
+
+      <section aria-labelledby="details" className={section}>
+        <h2 id="details" className={h2}>
+          Details
+        </h2>
+        <details className="mt-2 rounded border border-slate-300 bg-white p-3">
+          <summary className={`cursor-pointer font-medium ${focusRing}`}>Every stored field</summary>
+          <TransactionFields detail={detail} />
+        </details>
+        <details className="mt-2 rounded border border-slate-300 bg-white p-3">
+          <summary className={`cursor-pointer font-medium ${focusRing}`}>Events as recorded ({detail.events.length})</summary>
+          <EventRecords events={detail.events} />
+        </details>
       </section>
     </main>
   );
