@@ -15,6 +15,8 @@ export interface MessageFacts {
   currencyCode: string;
   firstName: string | null;
   orderNo: string | null;
+  /** What is being paid for (the transaction's product_type). */
+  product: string | null;
   referenceNumber: string | null;
   /** The payment page: to pay (created) or to try again (declined, canceled). */
   link: string | null;
@@ -34,6 +36,7 @@ export function renderMessage(channel: "email" | "sms", facts: MessageFacts): Re
   if (channel === "sms") {
     const parts = [
       `${facts.merchant}: ${t.short[facts.kind](amount)}`,
+      facts.product ? `${t.paidFor} ${facts.product}.` : null,
       facts.orderNo ? t.shortOrder(facts.orderNo) : null,
       facts.referenceNumber ? t.shortReference(facts.referenceNumber) : null,
       facts.link,
@@ -44,6 +47,7 @@ export function renderMessage(channel: "email" | "sms", facts: MessageFacts): Re
   const subject = t.subject[facts.kind](facts.merchant) + (facts.orderNo ? ` (${t.labels.orderNo} ${facts.orderNo})` : "");
   const details = [
     `${t.labels.merchant}: ${facts.merchant}`,
+    facts.product ? `${t.paidFor}: ${facts.product}` : null,
     `${t.labels.amount}: ${amount}`,
     `${t.labels.status}: ${t.status[facts.kind]}`,
     facts.orderNo ? `${t.labels.orderNo}: ${facts.orderNo}` : null,
