@@ -50,6 +50,12 @@ export interface Agreement {
   seller?: { name?: string; short_name?: string; category_code?: string };
 }
 
+/** What a card must meet to be taken for the transaction (lib/checkout/transactions/card-acceptance-schema.ts). */
+export interface CardAcceptanceCriteria {
+  /** Days the card must still be valid for, from the payment. */
+  min_expiry_time?: number;
+}
+
 export interface SettingsTable {
   id: Generated<number>;
   merchant_name: Generated<string>;
@@ -151,7 +157,7 @@ export interface TransactionsTable {
   customer_phone: string | null;
   billing_address: Json<Address> | null;
   order_no: string | null;
-  notifications: DefaultJson<{ email?: string[]; sms?: string[] }>;
+  notifications: DefaultJson<{ email?: string[]; sms?: string[]; whatsapp?: string[] }>;
   webhook_url: string | null;
   redirect_url: string | null;
   disclosure_url: string | null;
@@ -180,6 +186,15 @@ export interface TransactionsTable {
   updated_at: Timestamp;
   payment_type: ColumnType<PaymentType, PaymentType | undefined, PaymentType>;
   agreement: Json<Agreement> | null;
+  /** Migration 0030 (issue 29). */
+  shipping_address: ColumnType<Address | null, Address | string | null | undefined, Address | string | null>;
+  customer_phone_2: ColumnType<string | null, string | null | undefined, string | null>;
+  /** YYYY-MM-DD. */
+  customer_birthdate: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Shown to the customer as when the payment is due; it moves nothing (expires_at is the deadline). */
+  due_datetime: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  card_acceptance_criteria: ColumnType<CardAcceptanceCriteria | null, CardAcceptanceCriteria | string | null | undefined, CardAcceptanceCriteria | string | null>;
+  include_sdk_setup_preload: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface AttachmentsTable {
@@ -297,7 +312,7 @@ export interface MessagesTable {
   id: Generated<string>;
   event_id: string | null;
   session_id: string | null;
-  channel: "email" | "sms";
+  channel: "email" | "sms" | "whatsapp";
   recipient: string;
   subject: string | null;
   body: string;
@@ -391,8 +406,12 @@ export interface SandboxPaymentsTable {
   card_holder: ColumnType<string | null, string | null | undefined, string | null>;
   /** The user-defined field udf6 the payment was started with: the merchant's vendor name. */
   udf6: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a declined payment was declined: the issuer's response code (null: 51, insufficient funds). */
+  decline_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** The payment's deadline, the transaction's expires_at when it started: no card is taken after it. None for auto-debits. */
   expires_at: NullableTimestamp;
+  /** The transaction's card_acceptance_criteria.min_expiry_time: a card valid for fewer days is refused. */
+  min_card_expiry_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The sandbox gateway's vault: the card behind each token it issued. */

@@ -59,7 +59,7 @@ test("a paid transaction's page: its delivery, a partial refund through the dial
   expect((await page.request.get(`/admin/transactions/${"0".repeat(40)}`)).status()).toBe(404);
   await page.goto(`/admin/transactions/${sessionId}`);
   await expect(page.getByRole("heading", { name: /^Transaction/, level: 1 })).toBeVisible();
-  await expect(page.getByText(/^paid · KWD 86\.000$/)).toBeVisible();
+  await expect(page.getByText(/^paid · KWD 86\.000 · charged KWD 86\.000 \(no fee\)$/)).toBeVisible();
 
   const webhooks = page.getByRole("region", { name: "Webhook deliveries" });
   await expect(webhooks.getByRole("heading", { name: /^Delivery \d+: state changed \(paid\), delivered$/ })).toBeVisible();
@@ -87,7 +87,7 @@ test("a paid transaction's page: its delivery, a partial refund through the dial
 
   const timeline = page.getByRole("region", { name: "Timeline" });
   await expect(timeline.getByRole("rowheader", { name: "refund: success" })).toBeVisible();
-  await expect(page.getByText(/^paid · KWD 86\.000 · refunded KWD 30\.000$/)).toBeVisible();
+  await expect(page.getByText(/^paid · KWD 86\.000 · charged KWD 86\.000 \(no fee\) · refunded KWD 30\.000$/)).toBeVisible();
   await expect(page.getByRole("region", { name: "Operations", exact: true }).getByRole("cell", { name: `admin ${adminUser.username}` })).toBeVisible();
   await expect.poll(() => hits.filter((h) => h.body.session_id === sessionId && h.body.operation === "refund").length).toBe(1);
 

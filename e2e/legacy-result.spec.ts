@@ -97,7 +97,7 @@ test("disclosure_url answers 500: the customer stays on our response page with t
   await expect(page).toHaveURL(RESULT_URL);
   await expect(page.getByRole("heading", { name: "Payment declined" })).toBeVisible();
   await expect(page.getByText("Your payment was declined. No payment was taken.")).toBeVisible();
-  await expect(page.getByText("Insufficient funds")).toBeVisible();
+  await expect(page.getByText("Insufficient funds", { exact: true })).toBeVisible(); // the gateway's message
   await expect(page.getByText("KWD 12.500")).toBeVisible();
   await expect(page.getByText(/^CK[0-9A-F]{16}$/)).toBeVisible();
   await expect(page.getByText(order)).toBeVisible();

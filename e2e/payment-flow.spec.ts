@@ -78,7 +78,9 @@ test.describe("paying with the sandbox test cards", () => {
     expect(await transactionState(request, txn.session_id)).toBe("attempted");
 
     await page.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: /./ })).toHaveText("Your payment was declined. You can try again.");
+    await expect(page.getByRole("alert").filter({ hasText: /./ })).toHaveText(
+      "Your payment was declined. The card has insufficient funds: try another card, or add funds and try again.",
+    );
     await choosePay(page);
     await payWithCard(page, CARDS.approved);
     await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();

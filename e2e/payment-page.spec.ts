@@ -19,11 +19,12 @@ test.describe("payment page", () => {
     await expect(page).toHaveTitle("Pay E2E Store");
     await expect(page.getByRole("heading", { level: 1, name: "Pay E2E Store" })).toBeVisible();
     await expect(page.getByText("E2E Store", { exact: true })).toHaveCount(0); // the name once, in the heading
-    await expect(page.getByTestId("amount")).toHaveText("KWD 86.000");
+    // The first method is chosen: the amount at the top is what it charges (the other method's copy is hidden by CSS).
+    await expect(page.getByTestId("amount")).toHaveText("KWD 86.000", { useInnerText: true });
     await expect(page.getByText(/^ORD-EN-/)).toBeVisible();
     const group = page.getByRole("group", { name: "Choose a payment method" });
     await expect(group.getByRole("radio")).toHaveCount(2);
-    await expect(group.getByRole("radio", { name: /Sandbox card No fee KWD 86\.000/ })).not.toBeChecked();
+    await expect(group.getByRole("radio", { name: /Sandbox card No fee KWD 86\.000/ })).toBeChecked();
     // 86.000 + 0.250 + 1.5 % = 87.540
     await expect(group.getByRole("radio", { name: /Sandbox card with fee .*KWD 1\.540.*KWD 87\.540/ })).toBeVisible();
     await expect(page.getByRole("link", { name: "help@e2e-store.example" })).toHaveAttribute("href", "mailto:help@e2e-store.example");
@@ -31,12 +32,15 @@ test.describe("payment page", () => {
     // The stylesheet loads (Tailwind): the Pay button has white text.
     await expect(payButton(page)).toHaveCSS("color", "rgb(255, 255, 255)");
 
-    // Both methods are sandboxes: "Test mode" whatever is chosen. The button names the chosen method's amount
-    // once scripts can tell which it is.
+    // Both methods are sandboxes: "Test mode" whatever is chosen. The amount at the top and the button follow the
+    // chosen method, by CSS alone: with scripts and without.
     await expect(page.getByText("Test mode")).toBeVisible();
-    await expect(payButton(page)).toHaveText("Pay");
+    await expect(payButton(page)).toHaveAccessibleName("Pay KWD 86.000");
+    await expect(page.getByTestId("order-amount")).toHaveText("", { useInnerText: true });
     await page.getByRole("radio", { name: /Sandbox card with fee/ }).check();
-    await expect(payButton(page)).toHaveText(javaScriptEnabled ? "Pay KWD 87.540" : "Pay");
+    await expect(payButton(page)).toHaveAccessibleName("Pay KWD 87.540");
+    await expect(page.getByTestId("amount")).toHaveText("KWD 87.540", { useInnerText: true });
+    await expect(page.getByTestId("order-amount")).toHaveText("Order amount KWD 86.000 + fee KWD 1.540", { useInnerText: true });
     if (javaScriptEnabled) await page.screenshot({ path: `${SCREENSHOTS}/payment-page-en.png`, fullPage: true });
   });
 
@@ -62,23 +66,21 @@ test.describe("payment page", () => {
     await withDatabase((db) => db.query("UPDATE transactions SET pg_codes = $1 WHERE session_id = $2", [["sandbox", "live-card"], txn.session_id]));
     await page.goto(pathOf(txn.checkout_url));
     const badge = page.getByText("Test mode");
-    await expect(badge).toBeHidden();
-    await page.getByRole("radio", { name: /^Sandbox card/ }).check();
+    await expect(page.getByRole("radio", { name: /^Sandbox card/ })).toBeChecked(); // the first method
     await expect(badge).toBeVisible(); // by CSS alone, so without scripts too
     await page.getByRole("radio", { name: /^Live card/ }).check();
     await expect(badge).toBeHidden();
+    await page.getByRole("radio", { name: /^Sandbox card/ }).check();
+    await expect(badge).toBeVisible();
   });
 
-  test("without a chosen method the browser does not submit; with the keyboard it does", async ({ page, request }) => {
+  test("the first method is chosen when the page opens; with the keyboard another is chosen and paid", async ({ page, request }) => {
     const txn = await createTransaction(request, { pg_codes: ["sandbox", "sandbox-fee"] });
     await page.goto(pathOf(txn.checkout_url));
-    await payButton(page).click();
-    await expect(page).toHaveURL(/\/b\/checkout\/redirect\/start\//); // required radio: nothing sent
-    await expect(payButton(page)).not.toHaveAttribute("aria-disabled"); // and the button is not stuck
+    await expect(page.getByRole("radio").first()).toBeChecked();
 
-    // Keyboard only: focus the first choice, arrow to the second, tab to Pay, press Enter.
+    // Keyboard only: focus the chosen method, arrow to the second, tab to Pay, press Enter.
     await page.getByRole("radio").first().focus();
-    await page.keyboard.press("Space");
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("radio", { name: /Sandbox card with fee/ })).toBeChecked();
     await page.keyboard.press("Tab");
@@ -178,7 +180,10 @@ test.describe("payment page", () => {
     await expect(page.getByText("Please contact E2E Store for a new payment link.")).toBeVisible();
     await expect(payButton(page)).toHaveCount(0);
     await expect(page.getByRole("radio")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Return to E2E Store" })).toBeVisible();
+    // The way back: no redirect_url, so the merchant's website, told the link expired.
+    const back = new URL((await page.getByRole("link", { name: "Back to E2E Store" }).getAttribute("href"))!);
+    expect(back.origin + back.pathname).toBe("https://e2e-store.example/");
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ session_id: txn.session_id, result: "expired" });
 
     // payment_url starts nothing either: the attempt marks it expired and lands on the same message.
     await page.goto(pathOf(txn.payment_methods[0]!.payment_url));

@@ -1,7 +1,6 @@
+import { CHANNEL_NAMES } from "@/lib/delivery/notifications/channels";
 import { MESSAGE_CHANNELS, MESSAGE_STATES } from "@/lib/delivery/notifications/list-messages";
 import { primaryButton } from "./panel-styles";
-
-const CHANNEL_NAMES: Record<(typeof MESSAGE_CHANNELS)[number], string> = { email: "E-mail", sms: "SMS" };
 
 /** The message log's filters: a plain GET form, so a filtered page has its own address. */
 export function MessageFilters({ channel, state }: { channel: string; state: string }) {

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CHANNEL_NAMES } from "@/lib/delivery/notifications/channels";
 import type { listMessages } from "@/lib/delivery/notifications/list-messages";
 import { link, td } from "./panel-styles";
 import { PanelTable } from "./panel-table";
@@ -6,7 +7,7 @@ import { UtcTime } from "./utc-time";
 
 type Message = Awaited<ReturnType<typeof listMessages>>[number];
 
-/** E-mails and SMS as the CLI prints them: time, channel, recipient, state, provider, text, last error. */
+/** E-mails, SMS and WhatsApp messages as the CLI prints them: time, channel, recipient, state, provider, text, last error. */
 export function MessagesTable({ messages, caption, withTransaction }: { messages: Message[]; caption: string; withTransaction: boolean }) {
   return (
     <PanelTable
@@ -18,7 +19,7 @@ export function MessagesTable({ messages, caption, withTransaction }: { messages
           <td className={`${td} whitespace-nowrap`}>
             <UtcTime value={m.created_at} />
           </td>
-          <td className={td}>{m.channel === "email" ? "E-mail" : "SMS"}</td>
+          <td className={td}>{CHANNEL_NAMES[m.channel]}</td>
           <th scope="row" className={`${td} break-all font-normal`}>
             {m.recipient}
           </th>

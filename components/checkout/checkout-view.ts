@@ -2,6 +2,7 @@ import { agreementSummary, type AgreementSummary } from "@/lib/checkout/checkout
 import type { PaymentPage, PaymentPageAttempt, PaymentPageMethod } from "@/lib/checkout/checkout-page/load-payment-page";
 import { checkoutMessages, type ResultKind } from "@/lib/checkout/i18n/checkout-messages";
 import { isZeroAmount, type Language } from "@/lib/checkout/i18n/format-money";
+import type { DeclineReason } from "@/lib/gateways/decline-reason";
 
 export type MerchantView = PaymentPage["merchant"];
 export type MethodView = PaymentPageMethod;
@@ -16,6 +17,8 @@ export interface ResultView {
   isSandbox: boolean;
   /** The gateway's message, on a legacy transaction's response page (which shows the transaction's details). */
   message: string | null;
+  /** Why the card was declined (declined, failed), in the customer's terms. */
+  declineReason: DeclineReason | null;
 }
 
 export type TestMode = "on" | "when-chosen" | "off";
@@ -35,6 +38,9 @@ export interface CheckoutView {
   sessionId: string;
   merchant: MerchantView;
   orderNo: string | null;
+  /** The due date (ISO) while the transaction can be paid; null otherwise. */
+  dueAt: string | null;
+  productType: string | null;
   amount: string;
   currency: string;
   decimals: number;
@@ -43,6 +49,8 @@ export interface CheckoutView {
   result: ResultView | null;
   /** The last attempt failed in a way the customer may retry (shown above the payment form). */
   retryNotice: "declined" | "canceled" | null;
+  /** "Back to {merchant}" (lib/checkout/payments/back-to-merchant.ts); null: no such button. */
+  backUrl: string | null;
   /** The payment form's "Test mode" badge: always, only while a sandbox method is chosen (CSS), or never. */
   testMode: TestMode;
   /** While the transaction can be paid: what a save_card or auto_debit payment commits the customer to. */
@@ -111,6 +119,8 @@ export function toCheckoutView(page: PaymentPage, returned: PaymentPageAttempt |
     sessionId: page.sessionId,
     merchant: page.merchant,
     orderNo: page.orderNo,
+    dueAt: page.kind === "pay" ? page.dueAt : null,
+    productType: page.productType,
     amount: page.amount,
     currency: page.currency,
     decimals: page.decimals,
@@ -125,10 +135,12 @@ export function toCheckoutView(page: PaymentPage, returned: PaymentPageAttempt |
           completedAt: attempt?.completedAt ?? null,
           isSandbox: attempt?.isSandbox ?? false,
           message: page.legacy ? (attempt?.message ?? null) : null,
+          declineReason: attempt?.declineReason ?? null,
         }
       : null,
     retryNotice:
       page.kind === "pay" && (page.attempt?.state === "declined" || page.attempt?.state === "canceled") ? page.attempt.state : null,
+    backUrl: page.backUrl,
     testMode: testModeOf(page),
     consent: consentOf(page),
   };

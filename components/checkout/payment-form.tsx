@@ -3,12 +3,13 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { checkoutMessages } from "@/lib/checkout/i18n/checkout-messages";
 import { formatMoney, isZeroAmount, type Language } from "@/lib/checkout/i18n/format-money";
 import type { ConsentView, MethodView } from "./checkout-view";
+import { ChosenMethodText } from "./chosen-method-text";
 import { buttonClass } from "./styles";
 
 /**
  * One radio per payment method and a Pay button: a plain form posting to the pay route, which starts an attempt
- * and sends the browser on to the gateway. With a single method it is already chosen and the button names the
- * amount; with several, the button names the chosen method's amount once scripts run. Above the button, as text
+ * and sends the browser on to the gateway. The first method is chosen when the page opens, and the button names
+ * the chosen method's amount (by CSS, scripts or not: ChosenMethodText). Above the button, as text
  * of the form, what a save_card or auto_debit payment commits the customer to; a zero-amount save_card payment's
  * button says "Save card". `children`: fields the page asks for before the methods (a legacy transaction's
  * address and delivery location), sent with the same form.
@@ -32,9 +33,7 @@ export function PaymentForm({
 }) {
   const t = checkoutMessages(language);
   const money = (amount: string) => formatMoney(amount, currency, decimals, language);
-  const only = methods.length === 1 ? methods[0] : undefined;
   const saveOnly = consent?.kind === "save_card" && consent.nothingCharged !== null;
-  const payLabels = Object.fromEntries(methods.map((m) => [m.code, saveOnly ? t.saveCard : t.payAmount(money(m.amount))]));
   return (
     <form method="post" action="/b/checkout/redirect/pay/" className="mt-6">
       <input type="hidden" name="session_id" value={sessionId} />
@@ -42,7 +41,7 @@ export function PaymentForm({
       <fieldset>
         <legend className="text-base font-semibold">{t.chooseMethod}</legend>
         <div className="mt-3 space-y-3">
-          {methods.map((m) => {
+          {methods.map((m, index) => {
             const id = `method-${m.code}`;
             const feeText = isZeroAmount(m.fee)
               ? t.noFee
@@ -61,7 +60,8 @@ export function PaymentForm({
                   name="code"
                   value={m.code}
                   required
-                  defaultChecked={m === only}
+                  defaultChecked={index === 0}
+                  data-method-index={index}
                   data-sandbox={m.isSandbox ? "" : undefined}
                   className="size-5 shrink-0 accent-blue-700 focus-visible:outline-none"
                 />
@@ -78,8 +78,8 @@ export function PaymentForm({
         </div>
       </fieldset>
       {consent ? <Consent consent={consent} /> : null}
-      <SubmitButton className={`mt-6 ${buttonClass}`} busyLabel={t.processing} choice={{ name: "code", labels: payLabels }}>
-        {only ? payLabels[only.code] : saveOnly ? t.saveCard : t.pay}
+      <SubmitButton className={`mt-6 ${buttonClass}`} busyLabel={t.processing}>
+        {saveOnly ? t.saveCard : methods.length > 0 ? <ChosenMethodText methods={methods} text={(m) => t.payAmount(money(m.amount))} /> : t.pay}
       </SubmitButton>
       <p className="mt-3 text-center text-sm text-slate-700">{t.secureNote}</p>
     </form>

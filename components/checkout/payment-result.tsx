@@ -3,6 +3,7 @@ import { AlertIcon, CheckIcon, ClockIcon, CrossIcon, MinusIcon } from "@/compone
 import { checkoutMessages, type ResultKind } from "@/lib/checkout/i18n/checkout-messages";
 import { formatDateTime } from "@/lib/checkout/i18n/format-date-time";
 import { formatMoney } from "@/lib/checkout/i18n/format-money";
+import { BackToMerchant } from "./back-to-merchant";
 import type { CheckoutView, ResultView } from "./checkout-view";
 import { buttonClass, secondaryButtonClass } from "./styles";
 
@@ -28,8 +29,11 @@ const RETRY: Partial<Record<ResultKind, "tryAgain" | "backToPayment">> = {
   superseded: "backToPayment",
 };
 
-/** Outcomes after which the customer is done here: a way back to the merchant's site when it has one. */
-const DONE: ResultKind[] = ["paid", "authorized", "failed", "abandoned", "error", "expired", "duplicate", "closed"];
+/** Outcomes without a payment: "Back to {merchant}", telling the merchant's page the outcome (back-to-merchant.tsx). */
+const LEFT: ResultKind[] = ["declined", "failed", "canceled", "abandoned", "error", "expired", "superseded"];
+
+/** Outcomes of a payment that went through (or is closed): a way back to the merchant's site when it has one. */
+const DONE: ResultKind[] = ["paid", "authorized", "duplicate", "closed"];
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -47,6 +51,9 @@ export function PaymentResult({ view, result }: { view: CheckoutView; result: Re
   const { Icon, className } = TONE[result.kind];
   const retry = RETRY[result.kind];
   const website = DONE.includes(result.kind) ? view.merchant.websiteUrl : null;
+  const hasContact = !!(view.merchant.supportEmail || view.merchant.supportPhone);
+  // Without a contact, the expired page does not send the customer to one.
+  const body = result.kind === "expired" && hasContact ? t.expiredBody(view.merchant.name) : text.body;
   return (
     <section aria-labelledby="result-title">
       <div role={result.kind === "pending" ? "status" : undefined} className="text-center">
@@ -56,7 +63,12 @@ export function PaymentResult({ view, result }: { view: CheckoutView; result: Re
         <h1 id="result-title" className="mt-4 text-2xl font-bold">
           {text.title}
         </h1>
-        <p className="mt-2 text-slate-700">{result.kind === "expired" ? t.expiredBody(view.merchant.name) : text.body}</p>
+        <p className="mt-2 text-slate-700">{body}</p>
+        {result.declineReason && (result.kind === "declined" || result.kind === "failed") ? (
+          <p className="mt-2 font-medium" data-testid="decline-reason">
+            {t.declineReasons[result.declineReason]}
+          </p>
+        ) : null}
       </div>
       <dl className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {result.referenceNumber ? (
@@ -104,6 +116,7 @@ export function PaymentResult({ view, result }: { view: CheckoutView; result: Re
           </button>
         </form>
       ) : null}
+      {LEFT.includes(result.kind) ? <BackToMerchant view={view} /> : null}
       {website ? (
         <p className="mt-6">
           <a href={website} className={secondaryButtonClass}>

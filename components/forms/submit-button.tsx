@@ -10,8 +10,6 @@ import { SpinnerIcon } from "@/components/icons/icons";
  * disabled button's name and value would be left out of the form it is sending. Works for plain HTML forms (the
  * browser navigates away) and for server action forms (ready again when the action answers). Without
  * JavaScript it is a plain submit button.
- *
- * `choice`: a radio group of the form and the label to show for each of its values ("Pay KWD 87.540").
  */
 export function SubmitButton({
   children,
@@ -19,19 +17,16 @@ export function SubmitButton({
   className,
   name,
   value,
-  choice,
 }: {
   children: ReactNode;
   busyLabel: string;
   className: string;
   name?: string;
   value?: string;
-  choice?: { name: string; labels: Record<string, string> };
 }) {
   const { pending } = useFormStatus();
   const [sent, setSent] = useState(false);
   const [wasPending, setWasPending] = useState(false);
-  const [chosenLabel, setChosenLabel] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
 
   // A server action that answered (with field errors, say) makes the form usable again.
@@ -46,22 +41,11 @@ export function SubmitButton({
   }, [sent, pending]);
 
   useEffect(() => {
-    const form = button.current?.form;
     // Back to this page from the browser's cache: the form was sent from the earlier visit.
     const onPageShow = (event: PageTransitionEvent) => event.persisted && setSent(false);
-    const onChange = () => {
-      const chosen = choice && form?.elements.namedItem(choice.name);
-      const picked = chosen instanceof RadioNodeList ? chosen.value : "";
-      setChosenLabel(choice?.labels[picked] ?? null);
-    };
-    onChange();
     window.addEventListener("pageshow", onPageShow);
-    form?.addEventListener("change", onChange);
-    return () => {
-      window.removeEventListener("pageshow", onPageShow);
-      form?.removeEventListener("change", onChange);
-    };
-  }, [choice]);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
 
   const busy = sent || pending;
   function onClick(event: MouseEvent<HTMLButtonElement>) {
@@ -84,7 +68,7 @@ export function SubmitButton({
           {busyLabel}
         </span>
       ) : (
-        (chosenLabel ?? children)
+        children
       )}
     </button>
   );

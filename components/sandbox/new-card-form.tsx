@@ -41,7 +41,7 @@ export function NewCardForm({
       <div className="mt-3 space-y-4">
         <CardNumberField error={has("cardNumber")} />
         <div className="grid grid-cols-2 gap-4">
-          <ExpiryField error={has("expiry")} defaultValue={values.expiry} />
+          <ExpiryField error={has("expiry") ?? has("expiryTooSoon")} defaultValue={values.expiry} />
           <CardField
             id="cvv"
             name="cvv"

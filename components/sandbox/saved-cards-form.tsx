@@ -13,6 +13,8 @@ export interface SavedCardView {
   brand: string;
   masked: string;
   expiry: string;
+  /** Expires before the merchant's min_expiry_time allows: shown, not selectable. */
+  tooSoon: boolean;
 }
 
 /**
@@ -21,7 +23,8 @@ export interface SavedCardView {
  */
 export function SavedCardsForm({ action, reference, cards }: { action: ChargeAction; reference: string; cards: SavedCardView[] }) {
   const [{ errors }, formAction] = useActionState(action, EMPTY_CHARGE_FORM);
-  const cardError = errors.includes("savedCardId");
+  const cardError = errors.find((e) => e === "savedCardId" || e === "expiryTooSoon");
+  const firstUsable = cards.find((card) => !card.tooSoon)?.id;
   return (
     <section aria-labelledby="saved-cards-title" className="mt-6">
       <form action={formAction}>
@@ -33,11 +36,11 @@ export function SavedCardsForm({ action, reference, cards }: { action: ChargeAct
           </legend>
           {cardError ? (
             <p id="saved-card-error" className="mt-1 text-sm font-medium text-red-800">
-              {t.errors.savedCardId}
+              {t.errors[cardError]}
             </p>
           ) : null}
           <ul className="mt-3 space-y-2">
-            {cards.map((card, i) => (
+            {cards.map((card) => (
               <li key={card.id} className="flex items-center gap-3 rounded-md border-2 border-zinc-300 bg-white p-3 has-[input:checked]:border-zinc-900">
                 <input
                   id={`saved-card-${card.id}`}
@@ -45,11 +48,13 @@ export function SavedCardsForm({ action, reference, cards }: { action: ChargeAct
                   name="saved_card_id"
                   value={card.id}
                   required
-                  defaultChecked={i === 0}
+                  disabled={card.tooSoon}
+                  defaultChecked={card.id === firstUsable}
                   className="size-5 shrink-0 accent-zinc-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
                 />
                 <label htmlFor={`saved-card-${card.id}`} className="min-w-0 flex-1 font-medium">
                   {t.savedCardLabel(card.brand, card.masked, card.expiry)}
+                  {card.tooSoon ? <span className="block text-sm font-normal text-zinc-700">{t.expiresTooSoon}</span> : null}
                 </label>
                 <button
                   type="submit"

@@ -1,4 +1,4 @@
-import { TEST_CARDS } from "@/lib/gateways/sandbox/test-cards";
+import { TEST_CARDS, type TestCardNumber } from "@/lib/gateways/sandbox/test-cards";
 import { sandboxMessages as t } from "@/lib/checkout/i18n/sandbox-messages";
 
 /** The sandbox's test cards and what each does, as a test-mode gateway page lists them. */
@@ -19,10 +19,10 @@ export function TestCards() {
           </tr>
         </thead>
         <tbody>
-          {Object.entries(TEST_CARDS).map(([number, behaviour]) => (
+          {(Object.keys(TEST_CARDS) as TestCardNumber[]).map((number) => (
             <tr key={number} className="border-t border-zinc-200">
               <td className="py-1.5 pe-3 font-mono whitespace-nowrap select-all">{number.replace(/(\d{4})(?=\d)/g, "$1 ")}</td>
-              <td className="py-1.5">{t.behaviours[behaviour]}</td>
+              <td className="py-1.5">{t.testCardNotes[number]}</td>
             </tr>
           ))}
         </tbody>

@@ -24,6 +24,8 @@ import * as m0025 from "./0025_agreement_cycles";
 import * as m0026 from "./0026_admin_session_version";
 import * as m0028 from "./0028_payment_deadline";
 import * as m0029 from "./0029_payment_links";
+import * as m0030 from "./0030_create_surface_fields";
+import * as m0031 from "./0031_sandbox_decline_code";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +54,6 @@ export const migrations: Record<string, Migration> = {
   "0026_admin_session_version": m0026,
   "0028_payment_deadline": m0028,
   "0029_payment_links": m0029,
+  "0030_create_surface_fields": m0030,
+  "0031_sandbox_decline_code": m0031,
 };

@@ -63,6 +63,8 @@ export interface AttemptView {
   card_brand: string | null;
   card_masked: string | null;
   message: string | null;
+  /** The gateway's answer, of a declined attempt only (the page says why; lib/gateways/decline-reason.ts). */
+  decline_response: Record<string, unknown> | null;
   created_at: Date;
   completed_at: Date | null;
 }
@@ -83,6 +85,7 @@ const attemptsJson = sql<AttemptView[]>`(
   SELECT coalesce(json_agg(json_build_object('reference_number', a.reference_number, 'state', a.state,
     'gateway_code', a.gateway_code, 'amount', a.amount::text, 'is_duplicate', a.is_duplicate,
     'card_brand', a.card->>'brand', 'card_masked', a.card->>'masked', 'message', a.message,
+    'decline_response', CASE WHEN a.state = 'declined' THEN a.gateway_response END,
     'created_at', a.created_at, 'completed_at', a.completed_at) ORDER BY a.id), '[]'::json)
   FROM payment_attempts a WHERE a.session_id = t.session_id)`;
 
@@ -145,6 +148,7 @@ function reviveTransaction(raw: TransactionRow): TransactionRow {
     created_by_api_key_id: r.created_by_api_key_id === null ? null : String(r.created_by_api_key_id),
     created_by_user_id: r.created_by_user_id === null ? null : String(r.created_by_user_id),
     expires_at: new Date(r.expires_at as string),
+    due_datetime: r.due_datetime === null || r.due_datetime === undefined ? null : new Date(r.due_datetime as string),
     created_at: new Date(r.created_at as string),
     updated_at: new Date(r.updated_at as string),
   };

@@ -69,6 +69,12 @@ const schema = z
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM: z.string().optional(),
+    // A WhatsApp-enabled sender: its number (+1…, "whatsapp:" optional) or a Messaging Service SID holding it.
+    TWILIO_WHATSAPP_FROM: z
+      .string()
+      .trim()
+      .regex(/^((whatsapp:)?\+\d{6,15}|MG[0-9a-fA-F]{32})$/, "a WhatsApp sender number (+14155238886, whatsapp: optional) or a Messaging Service SID (MG…)")
+      .optional(),
     TWILIO_BASE_URL: z.url().optional(),
     // Stripe's API address; only tests and local trials set it (to a stand-in), Stripe's own otherwise.
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -53,6 +53,11 @@ export interface StartPaymentInput {
    * then, as near as its protocol allows. A success that comes anyway after it is given back (apply-gateway-result.ts).
    */
   expiresAt: Date;
+  /**
+   * card_acceptance_criteria.min_expiry_time: days the card must still be valid for, or null. Only a gateway whose
+   * card page is ours to judge takes it (the sandbox); Stripe's and KNET's pages cannot be told (docs/api.md).
+   */
+  minCardExpiryDays: number | null;
 }
 
 /** A merchant-initiated charge of a saved card (auto-debit): no customer, no page. */

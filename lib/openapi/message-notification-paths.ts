@@ -22,7 +22,7 @@ export const resendRequestSchema = z
       .meta({ description: `The transaction's order number (the newest transaction with it). ${EXACTLY_ONE}`, example: "ORD-1001" }),
     channels: z.union([z.array(z.enum(CHANNELS)).min(1), z.string()]).meta({
       description:
-        "`email` (to customer_email and every email_recipients address) and/or `sms` (to customer_phone): a list, or one " +
+        "`email` (to customer_email and every email_recipients address), `sms` and/or `whatsapp` (to customer_phone): a list, or one " +
         "comma-separated string (`email,sms`); any letter case, repeats count once. Sent whatever `notifications` lists.",
       example: ["email", "sms"],
     }),
@@ -42,7 +42,7 @@ export const resendAnswerSchema = z
 const DESCRIPTION = `Sends the payment link again, when the customer lost it: the same message as the \`created\` notification (it carries \`checkout_url\`), on exactly the channels given, whatever \`notifications\` lists. Api-Key, or Basic with the \`update\` permission.
 
 - Only a link the customer can still pay: state \`created\`, \`attempted\` or \`pending\` and \`expires_at\` not passed; otherwise 409.
-- \`email\` needs the transaction's customer_email, \`sms\` its customer_phone (400 on \`channels\` otherwise).
+- \`email\` needs the transaction's customer_email, \`sms\` and \`whatsapp\` its customer_phone (400 on \`channels\` otherwise).
 - At most ${RESEND_LIMIT} resends per transaction in any rolling hour; then 429 with \`Retry-After\`.
 - The 200 means the messages are queued: they are sent (and retried) like every notification. No webhook follows; nothing is recorded or sent on a 4xx.`;
 
@@ -106,7 +106,7 @@ export const messageNotificationPaths = {
             "application/json": {
               schema: { oneOf: [ref("schemas", "FieldErrors"), ref("schemas", "Detail")] },
               examples: {
-                unknownChannel: example("An unknown channel", { channels: ['"fax" is not a valid choice: use email or sms.'] }),
+                unknownChannel: example("An unknown channel", { channels: ['"fax" is not a valid choice: use email, sms or whatsapp.'] }),
                 noEmail: example("E-mail asked, no customer_email", { channels: ["The transaction has no customer_email to send the e-mail to."] }),
                 exactlyOne: example("Neither session_id nor order_no", { session_id: [EXACTLY_ONE] }),
                 badJson: errorExamples.badJson,

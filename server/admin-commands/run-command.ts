@@ -6,6 +6,17 @@ import { UsageError } from "./usage-error";
 
 export const USAGE_EXIT = 2;
 
+/** Where a command writes: the process's streams, or (in tests) a buffer of the caller's. */
+export interface Output {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export const processOutput: Output = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
 function flatten(fields: FieldErrors, prefix = ""): string[] {
   return Object.entries(fields).flatMap(([key, value]) =>
     Array.isArray(value) ? value.map((m) => `  ${prefix}${key}: ${m}`) : flatten(value, `${prefix}${key}.`),
@@ -17,25 +28,25 @@ function flatten(fields: FieldErrors, prefix = ""): string[] {
  * argument error on stderr with `usagePrefix` + its usage (exit 2); a domain error's message (exit 1). Returns the
  * exit code. The admin CLI (server/admin.ts) and the seeding tool (tools/seed-transactions.ts) run commands this way.
  */
-export async function runCommand(command: Command, args: string[], usagePrefix: string): Promise<number> {
+export async function runCommand(command: Command, args: string[], usagePrefix: string, output: Output = processOutput): Promise<number> {
   const database = await openDatabase({ adoptOrphan: false });
   try {
     await migrateDatabase(database.db, database.url);
-    const output = await command.run({ db: database.db }, args);
-    const { lines, exitCode } = Array.isArray(output) ? { lines: output, exitCode: 0 } : output;
-    process.stdout.write(lines.map((l) => l + "\n").join(""));
+    const result = await command.run({ db: database.db }, args);
+    const { lines, exitCode } = Array.isArray(result) ? { lines: result, exitCode: 0 } : result;
+    output.stdout(lines.map((l) => l + "\n").join(""));
     return exitCode;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\nUsage: ${usagePrefix}${command.usage}\n`);
+      output.stderr(`${error.message}\nUsage: ${usagePrefix}${command.usage}\n`);
       return USAGE_EXIT;
     }
     if (error instanceof ValidationFailed) {
-      process.stderr.write(`Invalid arguments:\n${flatten(error.fields).join("\n")}\nUsage: ${usagePrefix}${command.usage}\n`);
+      output.stderr(`Invalid arguments:\n${flatten(error.fields).join("\n")}\nUsage: ${usagePrefix}${command.usage}\n`);
       return USAGE_EXIT;
     }
     if (error instanceof DomainError) {
-      process.stderr.write(`${error.message}\n`);
+      output.stderr(`${error.message}\n`);
       return 1;
     }
     throw error;

@@ -54,7 +54,7 @@ describe("form-urlencoded", () => {
     expect(res.body.pg_codes).toEqual(["card", "knet"]);
     expect(res.body.amount).toBe("86.000");
     expect(res.body.billing_address).toEqual({ line1: "Block 1", city: "Kuwait City", state: "Capital", country: "KW", postal_code: "13001" });
-    expect(res.body.notifications).toEqual({ email: ["paid", "created"], sms: [] });
+    expect(res.body.notifications).toEqual({ email: ["paid", "created"], sms: [], whatsapp: [] });
     expect(res.body.extra).toEqual({ cart: "c-1" });
   });
 

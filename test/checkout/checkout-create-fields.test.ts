@@ -330,7 +330,7 @@ describe("notifications", () => {
   it("takes event names in any case and returns them lower-case", async () => {
     const res = await api.create(minimal({ ...contact, notifications: { email: ["PAID", "Created"], SMS: ["failed", "Refunded"] } }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.notifications).toEqual({ email: ["paid", "created"], sms: ["failed", "refunded"] });
+    expect(res.body.notifications).toEqual({ email: ["paid", "created"], sms: ["failed", "refunded"], whatsapp: [] });
   });
 
   it("takes every event of the spec", async () => {
@@ -341,7 +341,7 @@ describe("notifications", () => {
   });
 
   it("defaults to no events", async () => {
-    expect((await api.create(minimal())).body.notifications).toEqual({ email: [], sms: [] });
+    expect((await api.create(minimal())).body.notifications).toEqual({ email: [], sms: [], whatsapp: [] });
   });
 
   it("refuses an unknown event, naming the allowed ones", async () => {

@@ -173,6 +173,127 @@ describe("Session.create", () => {
   });
 });
 
+describe("Ottu.checkout(...) with every keyword argument (issue 29)", () => {
+  // The attributes ottu-py's Session declares (src/ottu/session.py), set from the create answer by Session(**response).
+  const SESSION_FIELDS = [
+    "amount", "attachment", "attachment_short_url", "billing_address", "checkout_short_url", "checkout_url", "currency_code",
+    "customer_email", "customer_first_name", "customer_last_name", "customer_id", "customer_phone", "due_datetime",
+    "email_recipients", "expiration_time", "extra", "initiator_id", "language", "mode", "notifications", "operation", "order_no",
+    "payment_methods", "pg_codes", "qr_code_url", "redirect_url", "session_id", "shipping_address", "state", "type",
+    "vendor_name", "webhook_url",
+  ];
+  // initiator_id is not answered (the API's initiator is its key, not a user); ottu-py reads it as optional.
+  const ELSEWHERE = ["initiator_id"];
+  const address = { line1: "Block 4, Street 9", city: "Salmiya", state: "Hawalli", country: "kw", postal_code: "22001" };
+  const agreement = { id: "py-full-1", amount_variability: "fixed", cycle_interval_days: 30, expiry_date: `${new Date().getUTCFullYear() + 1}-11-07`, frequency: "monthly", total_cycles: 12 };
+  // Every keyword argument of Ottu.checkout (src/ottu/ottu.py) but attachment, as Session.create lays them out;
+  // customer_phone_2 and customer_birthdate are not among them: they travel as **kwargs (ottu-py warns, and sends them).
+  const args = {
+    type: "payment_request",
+    amount: "86.000",
+    currency_code: "KWD",
+    pg_codes: ["card", "knet"],
+    payment_type: "auto_debit",
+    customer_id: "py-full-customer",
+    customer_email: "sara@example.com",
+    customer_phone: "96550000000",
+    customer_first_name: "سارة",
+    customer_last_name: "Ahmad",
+    agreement,
+    card_acceptance_criteria: { min_expiry_time: 30 },
+    billing_address: { ...address, line1: "Block 1, Street 2", city: "Kuwait City", state: "Capital", postal_code: "13001" },
+    due_datetime: "07/11/2026 09:40:38",
+    email_recipients: ["ops@merchant.example"],
+    expiration_time: "1 00:00:00",
+    extra: { cart_id: "c-9" },
+    generate_qr_code: true,
+    language: "ar",
+    mode: "payment",
+    notifications: { email: ["paid", "failed"], sms: ["paid"], whatsapp: ["created"] },
+    order_no: "PY-FULL-1",
+    product_type: "invoice",
+    redirect_url: "https://merchant.example/done",
+    shopping_address: address,
+    shortify_checkout_url: true,
+    vendor_name: "Main store",
+    webhook_url: "https://merchant.example/hook",
+    include_sdk_setup_preload: true,
+  };
+  const kwargs = { customer_phone_2: "+96560000000", customer_birthdate: "1990-04-21" };
+
+  /** What the session reads back, field by field, for what was sent. */
+  function expectSessionFields(body: Record<string, unknown>, sent: Record<string, unknown>) {
+    const missing = SESSION_FIELDS.filter((field) => !(field in body));
+    expect(missing.filter((field) => !ELSEWHERE.includes(field))).toEqual([]);
+    for (const field of ["amount", "currency_code", "customer_email", "customer_first_name", "customer_id", "customer_phone", "email_recipients", "expiration_time", "language", "mode", "order_no", "pg_codes", "redirect_url", "type", "vendor_name", "webhook_url"]) {
+      if (field in sent) expect(body[field], field).toEqual(sent[field]);
+    }
+    expect(body).toMatchObject({ state: "created", operation: "purchase", due_datetime: "2026-11-07T09:40:38.000Z" });
+    expect(body.session_id).toMatch(/^[0-9a-f]{40}$/);
+    expect(body.checkout_url).toContain(`session_id=${body.session_id}`);
+    // Session(**response) builds PaymentMethod(**entry) for each payment method.
+    expect((body.payment_methods as { code: string }[]).map((m) => m.code)).toEqual(sent.pg_codes);
+  }
+
+  it("as JSON: every argument is taken and the session gets each field back", async () => {
+    const payload = createPayload(args, kwargs);
+    expect(Object.keys(payload)).toEqual([...Object.keys(args), ...Object.keys(kwargs)]);
+    const res = await httpx("POST", "/b/checkout/v1/pymt-txn/", api.apiKey, jsonBody(payload));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectSessionFields(res.body, args);
+    expect(res.body).toMatchObject({
+      customer_last_name: "Ahmad",
+      payment_type: "auto_debit",
+      agreement: { ...agreement, type: "recurring" },
+      card_acceptance_criteria: { min_expiry_time: 30 },
+      billing_address: { ...args.billing_address, country: "KW" },
+      shipping_address: { ...address, country: "KW" },
+      extra: { cart_id: "c-9" },
+      notifications: args.notifications,
+      product_type: "invoice",
+      include_sdk_setup_preload: true,
+      customer_phone_2: "+96560000000",
+      customer_birthdate: "1990-04-21",
+      attachment: null,
+      settled_pg_code: null,
+      checkout_short_url: expect.stringMatching(/\/b\/[0-9A-Za-z]{12}$/),
+      qr_code_url: expect.stringMatching(/\/b\/checkout\/v1\/qr\/[0-9A-Za-z]{12}\.png$/),
+      attachment_short_url: null,
+    });
+    expect(res.body).not.toHaveProperty("shopping_address");
+    // Session.retrieve reads the same.
+    expect((await httpx("GET", `/b/checkout/v1/pymt-txn/${res.body.session_id}`, api.apiKey)).body).toEqual(res.body);
+  });
+
+  it("with attachment: multipart with every argument httpx can put in a form (objects cannot go: httpx refuses dict values)", async () => {
+    // shortify_attachment_url needs an attachment: only this call has one.
+    const withFile = { ...args, payment_type: "one_off", order_no: "PY-FULL-2", shortify_attachment_url: true };
+    const primitive = Object.fromEntries(Object.entries(withFile).filter(([, v]) => typeof v !== "object" || Array.isArray(v)));
+    const data = createPayload(primitive, kwargs);
+    const boundary = "5c0ffee0ddba11ad5c0ffee0ddba11ad";
+    const bytes = httpxMultipart(data, { path: "/srv/invoices/PY-FULL-2.pdf", content: files.pdf, type: "application/pdf" }, boundary);
+    const res = await httpx("POST", "/b/checkout/v1/pymt-txn/", api.apiKey, { bytes, type: `multipart/form-data; boundary=${boundary}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectSessionFields(res.body, primitive);
+    expect(res.body).toMatchObject({ include_sdk_setup_preload: true, customer_phone_2: "+96560000000", customer_birthdate: "1990-04-21" });
+    expect(res.body.attachment_short_url).toMatch(/\/b\/[0-9A-Za-z]{12}$/);
+    const file = await fetch(`${api.base}${new URL(res.body.attachment).pathname}`);
+    expect(Buffer.from(await file.arrayBuffer()).equals(files.pdf)).toBe(true);
+  });
+
+  it("Session.update(shopping_address=..., due_datetime=...) changes them; ottu-py's fixture due date is read days first", async () => {
+    const created = await httpx("POST", "/b/checkout/v1/pymt-txn/", api.apiKey, jsonBody(createPayload({ type: "e_commerce", amount: "5", currency_code: "KWD", pg_codes: ["card"] })));
+    const res = await httpx(
+      "PATCH",
+      `/b/checkout/v1/pymt-txn/${created.body.session_id}`,
+      api.apiKey,
+      jsonBody(updatePayload({ shopping_address: address, due_datetime: "07/11/2023 09:40:38" })),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ shipping_address: { ...address, country: "KW" }, due_datetime: "2023-11-07T09:40:38.000Z" });
+  });
+});
+
 describe("Session.retrieve and Session.update", () => {
   let sessionId: string;
   let created: Record<string, unknown>;

@@ -1,10 +1,10 @@
-import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chargeCardAction } from "@/app/(site)/sandbox/pay/[reference]/actions";
 import { EMPTY_CHARGE_FORM } from "@/components/sandbox/charge-form-state";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { startPayment } from "@/lib/checkout/payments/start-payment";
 import { CARDS, newTransaction, setUpPayments } from "../support/payment-flow";
+import { cardForm, redirectOf, sandboxStatus as sandboxStatusOf } from "../support/sandbox-card-form";
 import { testContext } from "../support/test-context";
 
 // The sandbox card page's server action: a refused form comes back with its field errors and only what may be
@@ -22,24 +22,8 @@ async function cardPage() {
   return started.referenceNumber;
 }
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.set(key, value);
-  return data;
-};
-
-/** The address a server action redirected to (Next throws a redirect error carrying it). */
-async function redirectOf(action: Promise<unknown>): Promise<string> {
-  const error = await action.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!isRedirectError(error)) throw new Error(`expected a redirect, got ${String(error)}`);
-  return error.digest.split(";")[2]!;
-}
-
-const sandboxStatus = async (reference: string) =>
-  (await ctx.db.selectFrom("sandbox_payments").select("status").where("reference_number", "=", reference).executeTakeFirstOrThrow()).status;
+const form = cardForm;
+const sandboxStatus = (reference: string) => sandboxStatusOf(ctx, reference);
 
 describe("the sandbox card form's action", () => {
   it("wrong fields: their names, the name and expiry to show again, never the number or the CVV", async () => {

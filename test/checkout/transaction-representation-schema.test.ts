@@ -36,6 +36,8 @@ describe("transaction representation schema", () => {
         product_type: null, expiration_seconds: 90_000, expires_at: now, language: "en", email_recipients: [], extra: {}, payment_type: "one_off", agreement: null,
         legacy: null, attachment_id: null, paid_amount: "5.5", captured_amount: "0", refunded_amount: "0", voided_amount: "0", held_amount: "0", deleted_at: null,
         created_by_api_key_id: null, created_by_user_id: null, created_at: now, updated_at: now,
+        shipping_address: null, customer_phone_2: null, customer_birthdate: null, due_datetime: null, card_acceptance_criteria: null,
+        include_sdk_setup_preload: false,
       },
       decimals: 2,
       gateways: [{ code: "card", name: "Card", pg: "sandbox", is_sandbox: true, currencies: ["USD"], operation: "authorize", fee_fixed: "0.1", fee_percent: "1", icon_url: null, enabled: true }],
@@ -46,14 +48,14 @@ describe("transaction representation schema", () => {
     } as unknown as TransactionView;
     const representation = representTransaction(view);
     expect(transactionRepresentationSchema.parse(representation)).toEqual(representation);
-    expect(representation).toMatchObject({ reference_number: null, attempts: [] });
+    expect(representation).toMatchObject({ reference_number: null, settled_pg_code: null, attempts: [] });
   });
 
   it("parses a representation with attempts: card brand and last four digits only, the settling attempt's reference", () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
     const attempt = (reference: string, state: string, extra: Partial<AttemptView> = {}): AttemptView => ({
       reference_number: reference, state, gateway_code: "card", amount: "5.6", is_duplicate: false,
-      card_brand: "Visa", card_masked: "•••• 1111", message: null, created_at: at(1), completed_at: at(2), ...extra,
+      card_brand: "Visa", card_masked: "•••• 1111", message: null, decline_response: null, created_at: at(1), completed_at: at(2), ...extra,
     });
     const view = {
       txn: {
@@ -64,6 +66,8 @@ describe("transaction representation schema", () => {
         product_type: null, expiration_seconds: 3600, expires_at: at(60), language: "en", email_recipients: [], extra: {}, payment_type: "one_off", agreement: null,
         legacy: null, attachment_id: null, paid_amount: "5.6", captured_amount: "0", refunded_amount: "0", voided_amount: "0", held_amount: "0", deleted_at: null,
         created_by_api_key_id: null, created_by_user_id: null, created_at: at(0), updated_at: at(3),
+        shipping_address: null, customer_phone_2: null, customer_birthdate: null, due_datetime: null, card_acceptance_criteria: null,
+        include_sdk_setup_preload: false,
       },
       decimals: 2,
       gateways: [],
@@ -81,6 +85,8 @@ describe("transaction representation schema", () => {
     const representation = representTransaction(view);
     expect(transactionRepresentationSchema.parse(representation)).toEqual(representation);
     expect(representation.reference_number).toBe("CK0000000000000003");
+    // The gateway of that same attempt, not of the later duplicate or the pending one.
+    expect(representation.settled_pg_code).toBe("card");
     expect(representation.attempts.map((a) => [a.reference_number, a.state, a.card, a.message, a.completed_at])).toEqual([
       ["CK0000000000000001", "declined", { brand: "Visa", last4: "0002" }, "Insufficient funds", "2026-01-01T12:02:00.000Z"],
       ["CK0000000000000002", "superseded", null, null, null],
@@ -123,6 +129,6 @@ describe("transaction representation schema", () => {
     transactionRepresentationSchema.parse(read.body);
     const patched = await api.send("PATCH", `/b/checkout/v1/pymt-txn/${sessionId}`, { customer_email: "sara@example.com", notifications: { email: ["Paid"] } });
     expect(patched.status).toBe(200);
-    expect(transactionRepresentationSchema.parse(patched.body).notifications).toEqual({ email: ["paid"], sms: [] });
+    expect(transactionRepresentationSchema.parse(patched.body).notifications).toEqual({ email: ["paid"], sms: [], whatsapp: [] });
   });
 });

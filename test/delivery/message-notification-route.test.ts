@@ -146,6 +146,26 @@ describe("POST /b/pbl/v2/message-notification/", () => {
     expect(standIn.requests.map((r) => [r.provider, r.body.to])).toEqual([["resend", ["sara@example.com"]]]);
   });
 
+  it("sends it again by WhatsApp: the SMS text to whatsapp:+customer_phone, from TWILIO_WHATSAPP_FROM", async () => {
+    const sessionId = await newTransaction(ctx, caller, { ...customer, order_no: "RESEND-WA" });
+    const res = await resend({ session_id: sessionId, channels: "WhatsApp,sms" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ channels: ["sms", "whatsapp"] });
+    const [event] = await resends(sessionId);
+    await dispatchAndSend(event!.event_id);
+    const sent = standIn.requests.map((r) => r.body);
+    expect(sent.map((b) => [b.To, b.From])).toEqual([
+      ["+96550000000", "+15005550006"],
+      ["whatsapp:+96550000000", "whatsapp:+14155238886"],
+    ]);
+    expect(sent[1]!.Body).toBe(sent[0]!.Body);
+    expect(sent[1]!.Body).toContain(link(sessionId));
+    expect((await messagesOf(ctx, sessionId)).map((m) => [m.channel, m.state])).toEqual([
+      ["sms", "sent"],
+      ["whatsapp", "sent"],
+    ]);
+  });
+
   it("answers a Basic user with the update permission on the transaction's gateway", async () => {
     const user = await createUser(ctx, { permissions: ["update"], gatewayCodes: ["card"] });
     const sessionId = await newTransaction(ctx, caller, customer);
@@ -173,19 +193,20 @@ describe("POST /b/pbl/v2/message-notification/", () => {
 
     const cases: [string, Promise<Response>, number, unknown][] = [
       ["channels missing", resend({ session_id: open }), 400, { channels: ["This field is required."] }],
-      ["channels empty", resend({ session_id: open, channels: [] }), 400, { channels: ["Give at least one channel: use email or sms."] }],
-      ["channels only commas", resend({ session_id: open, channels: " , " }), 400, { channels: ["Give at least one channel: use email or sms."] }],
-      ["unknown channel", resend({ session_id: open, channels: ["email", "Fax"] }), 400, { channels: ['"fax" is not a valid choice: use email or sms.'] }],
-      ["not strings", resend({ session_id: open, channels: [1] }), 400, { channels: ["Expected a list of channels: use email or sms."] }],
+      ["channels empty", resend({ session_id: open, channels: [] }), 400, { channels: ["Give at least one channel: use email, sms or whatsapp."] }],
+      ["channels only commas", resend({ session_id: open, channels: " , " }), 400, { channels: ["Give at least one channel: use email, sms or whatsapp."] }],
+      ["unknown channel", resend({ session_id: open, channels: ["email", "Fax"] }), 400, { channels: ['"fax" is not a valid choice: use email, sms or whatsapp.'] }],
+      ["not strings", resend({ session_id: open, channels: [1] }), 400, { channels: ["Expected a list of channels: use email, sms or whatsapp."] }],
       ["no target", resend({ channels: ["email"] }), 400, { session_id: ["Give exactly one of session_id and order_no."] }],
       [
         "both targets, bad channel",
         resend({ session_id: open, order_no: "RESEND-OPEN", channels: "pigeon" }),
         400,
-        { session_id: ["Give exactly one of session_id and order_no."], channels: ['"pigeon" is not a valid choice: use email or sms.'] },
+        { session_id: ["Give exactly one of session_id and order_no."], channels: ['"pigeon" is not a valid choice: use email, sms or whatsapp.'] },
       ],
       ["email without customer_email", resend({ session_id: phoneOnly, channels: ["email", "sms"] }), 400, { channels: ["The transaction has no customer_email to send the e-mail to."] }],
       ["sms without customer_phone", resend({ session_id: emailOnly, channels: "sms" }), 400, { channels: ["The transaction has no customer_phone to send the SMS to."] }],
+      ["whatsapp without customer_phone", resend({ session_id: emailOnly, channels: ["whatsapp"] }), 400, { channels: ["The transaction has no customer_phone to send the WhatsApp message to."] }],
       ["paid", resend({ session_id: paid, channels: ["email"] }), 409, { detail: expect.stringMatching(/^The transaction is paid: /) }],
       ["canceled", resend({ session_id: canceled, channels: ["email"] }), 409, { detail: expect.stringMatching(/^The transaction is canceled: /) }],
       ["expired", resend({ session_id: expiredState, channels: ["email"] }), 409, { detail: expect.stringMatching(/^The transaction is expired: /) }],

@@ -29,6 +29,7 @@ const facts = (extra: Partial<MessageFacts> = {}): MessageFacts => ({
   orderNo: "ORD-7",
   referenceNumber: "REF123",
   link: null,
+  due: null,
   ...extra,
 });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 
 // No provider keys in this file, whatever the shell has: messages are recorded, not sent.
 vi.hoisted(() => {
-  for (const name of ["RESEND_API_KEY", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]) delete process.env[name];
+  for (const name of ["RESEND_API_KEY", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_WHATSAPP_FROM"]) delete process.env[name];
 });
 
 import type { Caller } from "@/lib/access/auth/permissions";
@@ -20,13 +20,14 @@ beforeAll(async () => {
 });
 
 let orders = 41;
-async function paidWithMessages() {
+async function paidWithMessages(extra: Record<string, unknown> = {}) {
   orders += 1;
   const sessionId = await newTransaction(ctx, caller, {
     customer_email: "sara@example.com",
     customer_phone: "96550000000",
     order_no: `ORD-${orders}`,
     notifications: { email: ["paid"], sms: ["paid"] },
+    ...extra,
   });
   const { next } = await payWith(ctx, sessionId, CARDS.approve);
   await deliverReturn(ctx, next);
@@ -43,6 +44,13 @@ describe("sendMessage without provider keys", () => {
       ["email", "recorded", null, null, null, null],
       ["sms", "recorded", null, null, null, null],
     ]);
+  });
+
+  it("a WhatsApp message without TWILIO_WHATSAPP_FROM (and Twilio keys) is recorded like an SMS", async () => {
+    const { sessionId, ids } = await paidWithMessages({ notifications: { whatsapp: ["paid"] } });
+    expect(ids).toHaveLength(1);
+    await expect(sendMessage({ ctx, input: { messageId: ids[0]! } })).resolves.toEqual({ messageId: ids[0], outcome: "recorded" });
+    expect((await messagesOf(ctx, sessionId)).map((m) => [m.channel, m.recipient, m.state, m.provider])).toEqual([["whatsapp", "96550000000", "recorded", null]]);
   });
 
   it("an unknown message id is nothing to do", async () => {

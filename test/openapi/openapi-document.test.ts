@@ -114,6 +114,22 @@ describe("OpenAPI document", () => {
     const upload = doc.paths["/b/checkout/v1/upload-attachment/"].post;
     expect(upload.requestBody.content["multipart/form-data"].schema.required).toEqual(["attachment"]);
     uploadAnswerSchema.parse(upload.responses["201"].content["application/json"].example);
+    // The rest of the create surface (issue 29).
+    expect(props.notifications.properties.whatsapp.items.enum).toContain("created");
+    for (const field of ["shipping_address", "shopping_address"]) {
+      expect(props[field], field).toMatchObject({ type: "object", required: ["line1", "city", "state", "country", "postal_code"] });
+    }
+    expect(props.shopping_address.description).toMatch(/ottu-py's name for shipping_address/);
+    expect(props.customer_phone_2).toMatchObject({ type: "string", maxLength: 16, pattern: expect.any(String) });
+    expect(props.customer_birthdate).toMatchObject({ type: "string", format: "date" });
+    expect(props.due_datetime).toMatchObject({ type: "string", description: expect.stringMatching(/DD\/MM\/YYYY HH:MM:SS or ISO 8601/) });
+    expect(props.card_acceptance_criteria.properties.min_expiry_time).toMatchObject({ type: "integer", minimum: 0, maximum: 3650 });
+    expect(props.include_sdk_setup_preload.type).toBe("boolean");
+    const shown = schemas.Transaction!.properties;
+    for (const field of ["shipping_address", "customer_phone_2", "customer_birthdate", "due_datetime", "card_acceptance_criteria", "settled_pg_code"]) {
+      expect(JSON.stringify(shown[field]), field).toContain('"null"');
+    }
+    expect(shown.notifications.required).toEqual(["email", "sms", "whatsapp"]);
   });
 
   it("has request, response and error examples, and they agree with the schemas the service uses", () => {
@@ -175,6 +191,7 @@ describe("OpenAPI document", () => {
     );
     expect(bodies.length).toBeGreaterThanOrEqual(3);
     for (const example of bodies) expect(() => readResendRequest(example.value)).not.toThrow();
+    expect(JSON.stringify(resend.requestBody)).toContain('"enum":["email","sms","whatsapp"]');
     expect(Object.keys(resend.responses)).toEqual(["200", "400", "401", "403", "404", "409", "413", "415", "429", "500"]);
     for (const example of Object.values(resend.responses["200"].content["application/json"].examples) as Json[]) {
       resendAnswerSchema.parse(example.value);

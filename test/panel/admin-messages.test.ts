@@ -2,9 +2,13 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 
 // No provider keys in this file, whatever the shell has: messages are recorded, not sent.
 vi.hoisted(() => {
-  for (const name of ["RESEND_API_KEY", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]) delete process.env[name];
+  for (const name of ["RESEND_API_KEY", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_WHATSAPP_FROM"]) delete process.env[name];
 });
 
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MessageFilters } from "@/components/admin/message-filters";
+import { MessagesTable } from "@/components/admin/messages-table";
 import { recordMessageError } from "@/db/queries/messages";
 import { adminCaller, type UserCaller } from "@/lib/access/auth/admin-caller";
 import type { Caller } from "@/lib/access/auth/permissions";
@@ -75,12 +79,29 @@ describe("the message log", () => {
   });
 
   it.each([
-    [{ channel: "fax" }, { channel: ["Channel must be email or sms."] }],
+    [{ channel: "fax" }, { channel: ["Channel must be one of email, sms, whatsapp."] }],
     [{ state: "lost" }, { state: ["State must be one of pending, sent, recorded, failed."] }],
     [{ before: "1; DROP TABLE messages" }, { before: ["The page cursor must be a message id."] }],
   ])("refuses the filter %j with its field error", async (input, fields) => {
     const error = await listMessages({ ctx, input: { caller: superuser, ...(input as object) } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationFailed);
     expect((error as ValidationFailed).fields).toEqual(fields);
+  });
+});
+
+describe("WhatsApp in the message log", () => {
+  it("is listed under its channel, filtered by it, and the panel's table and filter name it", async () => {
+    const sessionId = await newTransaction(ctx, apiKey, { pg_codes: ["card"], customer_phone: "96550000000", notifications: { whatsapp: ["created"] } });
+    const [id] = await planFor(ctx, sessionId);
+    await sendMessage({ ctx, input: { messageId: id! } });
+    expect(await log(superuser, { channel: "whatsapp" })).toEqual([id]);
+    expect(await log(clerk, { channel: "whatsapp" })).toEqual([id]);
+
+    const rows = await listMessages({ ctx, input: { caller: superuser, limit: 2 } });
+    const table = renderToStaticMarkup(createElement(MessagesTable, { messages: rows, caption: "Messages", withTransaction: false }));
+    expect(table).toMatch(/<td[^>]*>WhatsApp<\/td>/);
+    expect(table).toMatch(/<td[^>]*>SMS<\/td>/);
+    const filters = renderToStaticMarkup(createElement(MessageFilters, { channel: "whatsapp", state: "" }));
+    expect(filters).toContain('<option value="whatsapp" selected="">WhatsApp</option>');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authenticate } from "@/lib/access/auth/authenticate";
 import { basicAuth, createCurrency, createGateway, createKey } from "../support/factories";
-import { runAdminCli } from "../support/run-script";
+import { runAdminCli, runScript } from "../support/run-script";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();
@@ -137,5 +137,24 @@ describe("admin CLI commands", () => {
       default_expiration_seconds: 95_400,
       merchant_name: "Example Shop",
     });
+  });
+});
+
+// The tests above run the CLI in this process (test/support/run-script.ts); these run server/admin.ts itself, for
+// what only the process shows: its exit code and its streams.
+describe("the admin CLI as a process", () => {
+  it("exits 0 with the command's lines on stdout", async () => {
+    const { code, stdout, stderr } = await runScript("server/admin.ts", ["add-currency", "--code", "omr", "--decimals", "3"]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    expect(stdout).toMatch(/OMR/);
+  });
+
+  it("exits 2 with the usage on stderr for an unknown command, and 1 with the message for a domain error", async () => {
+    const unknown = await runScript("server/admin.ts", ["make-coffee"]);
+    expect({ code: unknown.code, stdout: unknown.stdout }).toEqual({ code: 2, stdout: "" });
+    expect(unknown.stderr).toMatch(/^Unknown command: make-coffee\n\nUsage: npm run admin -- <command>/);
+    const missing = await runScript("server/admin.ts", ["revoke-api-key", "--id", "987654"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/987654/);
   });
 });

@@ -19,7 +19,8 @@ type Responder = (request: ReceivedRequest) => Answer | undefined;
 /**
  * Resend and Twilio, as far as sending goes, on 127.0.0.1: POST /emails answers {id}; POST
  * /2010-04-01/Accounts/{sid}/Messages.json answers a Message resource with its sid, and GET on it lists the
- * messages created (newest first, `To` filters). Both check the credentials they are given. `respond` overrides
+ * messages created (newest first, `To` filters); an SMS and a WhatsApp address (`whatsapp:+…`) in one message are
+ * refused as Twilio does. Both check the credentials they are given. `respond` overrides
  * an answer ("drop" closes the connection without one); `delayMs` holds every answer back; `loseAnswers`: Twilio
  * creates the message but its answer never arrives (the connection drops). Closed after the file.
  */
@@ -42,6 +43,11 @@ export async function startProviderStandIn(credentials: { resendKey: string; twi
     if (r.method === "GET") {
       const to = r.query.To;
       return { status: 200, body: { messages: sms.filter((m) => !to || m.to === to).reverse(), next_page_uri: null, page: 0, page_size: 50 } };
+    }
+    // Twilio refuses a WhatsApp recipient with an SMS sender and the reverse (a Messaging Service picks its own).
+    const whatsapp = (address: unknown) => String(address).startsWith("whatsapp:");
+    if (r.body.From !== undefined && whatsapp(r.body.From) !== whatsapp(r.body.To)) {
+      return { status: 400, body: { code: 21910, message: "Invalid From and To pair. From and To should be of the same channel", status: 400 } };
     }
     const message = {
       sid: `SM${randomBytes(16).toString("hex")}`,
@@ -102,6 +108,7 @@ export async function startProvidersForApp(credentials: { resendKey: string; twi
     TWILIO_ACCOUNT_SID: credentials.twilioSid,
     TWILIO_AUTH_TOKEN: credentials.twilioToken,
     TWILIO_FROM: "+15005550006",
+    TWILIO_WHATSAPP_FROM: "whatsapp:+14155238886",
     TWILIO_BASE_URL: standIn.url,
   });
   return standIn;

@@ -2,12 +2,13 @@ import type { AgreementLink, CardToCharge } from "@/db/queries/card-agreements";
 import type { TransactionView } from "@/db/queries/transactions";
 import { Conflict, ValidationFailed } from "@/lib/core/errors";
 import { AUTO_DEBITABLE } from "@/lib/checkout/lifecycle/verbs";
+import { earliestAcceptedExpiry, expiresTooSoon, formatExpiry } from "@/lib/gateways/card-expiry";
 import { formatAmount, toUnits } from "@/lib/core/money/decimal";
 import { agreementCycle, nextChargeDate, utcDate as today } from "./agreement-cycle";
 
 /** Whether the card's expiry month has ended (UTC). */
 export const cardExpired = (card: { expiry_month: number; expiry_year: number }, now: Date) =>
-  card.expiry_year < now.getUTCFullYear() || (card.expiry_year === now.getUTCFullYear() && card.expiry_month < now.getUTCMonth() + 1);
+  expiresTooSoon({ month: card.expiry_month, year: card.expiry_year }, 0, now);
 
 export const allChargesMade = (link: AgreementLink) => `All ${link.agreement.total_cycles} charges of agreement ${link.agreement.id} were made.`;
 
@@ -51,8 +52,16 @@ export function checkCardAndAgreement(
   if (!txn.pg_codes.includes(card.gateway_code)) {
     return fail("token", `This card was saved on gateway ${card.gateway_code}, which this transaction does not use (${txn.pg_codes.join(", ")}).`);
   }
+  const expiry = { month: card.expiry_month, year: card.expiry_year };
   if (cardExpired(card, now)) {
-    return fail("token", `This card expired at the end of ${String(card.expiry_month).padStart(2, "0")}/${card.expiry_year}; the customer must pay once with a new card.`);
+    return fail("token", `This card expired at the end of ${formatExpiry(expiry)}; the customer must pay once with a new card.`);
+  }
+  const minDays = txn.card_acceptance_criteria?.min_expiry_time;
+  if (minDays && expiresTooSoon(expiry, minDays, now)) {
+    return fail(
+      "token",
+      `This card expires at the end of ${formatExpiry(expiry)}: card_acceptance_criteria.min_expiry_time asks for a card valid ${minDays} more days, until at least ${formatExpiry(earliestAcceptedExpiry(minDays, now))}.`,
+    );
   }
   if (!link || link.card_id !== card.id) {
     return fail("token", `This card is not the one the customer saved under agreement ${agreement.id}.`);

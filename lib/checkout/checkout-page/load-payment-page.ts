@@ -7,6 +7,8 @@ import { asksForAnything, deliveryLocationOf, type DeliveryLocation, type PageOp
 import { formatAmount } from "@/lib/core/money/decimal";
 import { awaitWebhookAnswer } from "@/lib/checkout/payments/await-webhook-answer";
 import { merchantRedirectUrl } from "@/lib/checkout/payments/merchant-redirect";
+import { backToMerchantUrl } from "@/lib/checkout/payments/back-to-merchant";
+import { declineReason, type DeclineReason } from "@/lib/gateways/decline-reason";
 import { PAYABLE } from "@/lib/checkout/lifecycle/verbs";
 import { representTransaction } from "@/lib/checkout/transactions/represent-transaction";
 import { SESSION_ID } from "@/lib/checkout/transactions/get-transaction";
@@ -36,6 +38,8 @@ export interface PaymentPageAttempt {
   completedAt: string | null;
   /** The gateway's message about a payment that did not go through ("Insufficient funds"). */
   message: string | null;
+  /** Why a declined attempt was declined, in the customer's terms; null for any other attempt. */
+  declineReason: DeclineReason | null;
 }
 
 export interface PaymentPage {
@@ -54,6 +58,10 @@ export interface PaymentPage {
     supportPhone: string | null;
   };
   orderNo: string | null;
+  /** When the merchant wants the payment (due_datetime, ISO), shown beside the amount; display only. */
+  dueAt: string | null;
+  /** What is being paid for (product_type), shown on the payment page. */
+  productType: string | null;
   amount: string;
   currency: string;
   decimals: number;
@@ -67,6 +75,8 @@ export interface PaymentPage {
   attempts: PaymentPageAttempt[];
   /** Where the customer goes next when the payment is finished (see merchant-redirect.ts). */
   redirectUrl: string | null;
+  /** "Back to {merchant}" while the payment has not succeeded (see back-to-merchant.ts); null: no such button. */
+  backUrl: string | null;
   /**
    * While it can be paid, a legacy transaction whose page asks for an address or a delivery location before
    * paying (see lib/checkout/page-fields/page-fields.ts), with what is stored so far (the address given when it was created).
@@ -123,6 +133,8 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
       supportPhone: settings.support_phone,
     },
     orderNo: txn.order_no,
+    dueAt: shown.due_datetime,
+    productType: txn.product_type,
     amount: shown.amount,
     currency: txn.currency_code,
     decimals: view.decimals,
@@ -132,6 +144,7 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
     attempt: latest,
     attempts,
     redirectUrl: await redirectAfterWebhook(ctx, txn, merchantRedirectUrl(txn, view.default_redirect_url, latest?.referenceNumber ?? null)),
+    backUrl: backToMerchantUrl(txn, { defaultRedirectUrl: view.default_redirect_url, websiteUrl: settings.merchant_website_url }, latest),
     capture:
       kind === "pay" && asksForAnything(options)
         ? { options, address: txn.billing_address, location: deliveryLocationOf(txn.legacy) }
@@ -152,5 +165,6 @@ function attemptView(attempt: AttemptView, decimals: number, methods: PaymentPag
     card: attempt.card_brand !== null && attempt.card_masked !== null ? { brand: attempt.card_brand, masked: attempt.card_masked } : null,
     completedAt: attempt.completed_at ? attempt.completed_at.toISOString() : null,
     message: attempt.message,
+    declineReason: attempt.state === "declined" ? declineReason(attempt.decline_response) : null,
   };
 }

@@ -1,4 +1,5 @@
 import type { PageFieldProblem } from "@/lib/checkout/page-fields/page-field-problem";
+import type { DeclineReason } from "@/lib/gateways/decline-reason";
 import { type Language, LOCALES } from "./format-money";
 
 /** The agreement's frequency values (lib/checkout/transactions/agreement-schema.ts). */
@@ -57,7 +58,13 @@ export interface CheckoutMessages {
   pageTitle: (merchant: string) => string;
   logoAlt: (merchant: string) => string;
   amountToPay: string;
+  /** Under the amount to pay when the chosen method adds a fee. */
+  orderAmountWithFee: (amount: string, fee: string) => string;
+  /** What is being paid for (product_type). */
+  paymentFor: string;
   orderNo: string;
+  /** The merchant's due date (due_datetime), beside the amount. */
+  due: string;
   chooseMethod: string;
   includesFee: (fee: string) => string;
   noFee: string;
@@ -66,9 +73,12 @@ export interface CheckoutMessages {
   processing: string;
   testMode: string;
   secureNote: string;
-  lastDeclined: string;
+  lastDeclined: (reason: string) => string;
+  /** Why a card was declined, with what the customer can do about it. */
+  declineReasons: Record<DeclineReason, string>;
   lastCanceled: string;
   methodUnavailable: string;
+  /** The expired page's text when the merchant has a support contact (shown below it). */
   expiredBody: (merchant: string) => string;
   results: Record<ResultKind, { title: string; body: string }>;
   referenceNumber: string;
@@ -80,6 +90,8 @@ export interface CheckoutMessages {
   tryAgain: string;
   backToPayment: string;
   returnTo: (merchant: string) => string;
+  /** The way back to the merchant from a payment that did not (or not yet) go through. */
+  backTo: (merchant: string) => string;
   support: (merchant: string) => string;
   email: string;
   phone: string;
@@ -118,7 +130,10 @@ const en: CheckoutMessages = {
   pageTitle: (merchant) => `Pay ${merchant}`,
   logoAlt: (merchant) => `${merchant} logo`,
   amountToPay: "Amount to pay",
+  orderAmountWithFee: (amount, fee) => `Order amount ${amount} + fee ${fee}`,
+  paymentFor: "Payment for",
   orderNo: "Order number",
+  due: "Due",
   chooseMethod: "Choose a payment method",
   includesFee: (fee) => `Includes a fee of ${fee}`,
   noFee: "No fee",
@@ -127,7 +142,14 @@ const en: CheckoutMessages = {
   processing: "Processing…",
   testMode: "Test mode",
   secureNote: "You will enter your card details on the payment provider's secure page.",
-  lastDeclined: "Your payment was declined. You can try again.",
+  lastDeclined: (reason) => `Your payment was declined. ${reason}`,
+  declineReasons: {
+    insufficient_funds: "The card has insufficient funds: try another card, or add funds and try again.",
+    card_expired: "The card has expired: try another card.",
+    check_details: "Some card details were not accepted: check the card number, expiry date and CVV, then try again.",
+    try_later: "The bank could not be reached: try again in a few minutes.",
+    another_card: "The bank declined the card: try another card, or contact your bank.",
+  },
   lastCanceled: "You canceled the payment. You can try again.",
   methodUnavailable: "This payment method is not available right now. Choose another one or try again later.",
   expiredBody: (merchant) => `The time to pay has passed. Please contact ${merchant} for a new payment link.`,
@@ -162,6 +184,7 @@ const en: CheckoutMessages = {
   tryAgain: "Try again",
   backToPayment: "Back to the payment",
   returnTo: (merchant) => `Return to ${merchant}`,
+  backTo: (merchant) => `Back to ${merchant}`,
   support: (merchant) => `Questions about this payment? Contact ${merchant}.`,
   email: "Email",
   phone: "Phone",
@@ -228,7 +251,10 @@ const ar: CheckoutMessages = {
   pageTitle: (merchant) => `الدفع إلى ${merchant}`,
   logoAlt: (merchant) => `شعار ${merchant}`,
   amountToPay: "المبلغ المطلوب",
+  orderAmountWithFee: (amount, fee) => `مبلغ الطلب ${amount} + رسوم ${fee}`,
+  paymentFor: "مقابل",
   orderNo: "رقم الطلب",
+  due: "تاريخ الاستحقاق",
   chooseMethod: "اختر طريقة الدفع",
   includesFee: (fee) => `يشمل رسومًا بقيمة ${fee}`,
   noFee: "بدون رسوم",
@@ -237,7 +263,14 @@ const ar: CheckoutMessages = {
   processing: "جارٍ المعالجة…",
   testMode: "وضع الاختبار",
   secureNote: "ستُدخل بيانات بطاقتك في الصفحة الآمنة لمزوّد خدمة الدفع.",
-  lastDeclined: "تم رفض عملية الدفع. يمكنك المحاولة مرة أخرى.",
+  lastDeclined: (reason) => `تم رفض عملية الدفع. ${reason}`,
+  declineReasons: {
+    insufficient_funds: "رصيد البطاقة غير كافٍ: جرّب بطاقة أخرى، أو أضف رصيدًا وحاول مرة أخرى.",
+    card_expired: "انتهت صلاحية البطاقة: جرّب بطاقة أخرى.",
+    check_details: "لم تُقبل بعض بيانات البطاقة: تحقّق من رقم البطاقة وتاريخ الانتهاء ورمز التحقق، ثم حاول مرة أخرى.",
+    try_later: "تعذّر الوصول إلى البنك: حاول مرة أخرى بعد بضع دقائق.",
+    another_card: "رفض البنك البطاقة: جرّب بطاقة أخرى، أو تواصل مع البنك.",
+  },
   lastCanceled: "لقد ألغيت عملية الدفع. يمكنك المحاولة مرة أخرى.",
   methodUnavailable: "طريقة الدفع هذه غير متاحة حالياً. اختر طريقة أخرى أو حاول مرة أخرى لاحقاً.",
   expiredBody: (merchant) => `انتهت المهلة المحددة للدفع. يُرجى التواصل مع ${merchant} للحصول على رابط دفع جديد.`,
@@ -269,6 +302,7 @@ const ar: CheckoutMessages = {
   tryAgain: "حاول مرة أخرى",
   backToPayment: "العودة إلى الدفع",
   returnTo: (merchant) => `العودة إلى ${merchant}`,
+  backTo: (merchant) => `الرجوع إلى ${merchant}`,
   support: (merchant) => `لديك سؤال عن هذه الدفعة؟ تواصل مع ${merchant}.`,
   email: "البريد الإلكتروني",
   phone: "الهاتف",

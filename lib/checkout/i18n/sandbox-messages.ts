@@ -1,3 +1,19 @@
+import type { TestCardNumber } from "@/lib/gateways/sandbox/test-cards";
+
+/** What each test card does, as the card page's table says it. */
+const TEST_CARD_NOTES: Record<TestCardNumber, string> = {
+  "4111111111111111": "Approved",
+  "4000000000000002": "Declined: insufficient funds",
+  "4000000000000101": "Declined: the card has expired",
+  "4000000000000127": "Declined: wrong CVV",
+  "4000000000003220": "Asks for 3-D Secure: you approve or deny as the bank",
+  "4000000000000119": "Processing error: the payment fails for good",
+  "4000000000000259": "No answer from the bank: pending, approved a little later",
+  "4000000000000069": "Approved; later refunds, captures and voids are refused",
+  "4000000000000077": "Approved; later refunds, captures and voids get no answer until an inquiry",
+  "4000000000000341": "Approved; charging the saved card later without you is declined",
+};
+
 /** Strings of the sandbox gateway's own pages (a simulated external gateway, in English only). */
 export const sandboxMessages = {
   brand: "Sandbox gateway",
@@ -35,23 +51,21 @@ export const sandboxMessages = {
     cvv: "Enter the 3 or 4 digit security code.",
     name: "Enter the name on the card (at most 64 characters).",
     savedCardId: "Choose one of your saved cards.",
+    expiryTooSoon: "This card expires too soon for this payment: use a card valid until at least the month shown above.",
   },
+  validUntilAtLeast: (expiry: string) => `This merchant accepts only cards valid until at least ${expiry}.`,
+  expiresTooSoon: "expires too soon for this payment",
   processedTitle: "This payment is already processed",
   canceledTitle: "This payment was canceled",
   expiredTitle: "The time to pay has passed",
   returning: "Returning to the shop…",
   processing: "Processing…",
   testCards: "Test cards",
-  testCardsNote: "Any future expiry, any 3-digit CVV and any name. Any other valid number is declined.",
-  testCardResult: "Result",
-  behaviours: {
-    approve: "Approved",
-    decline: "Declined (insufficient funds)",
-    challenge: "3-D Secure: you approve or deny",
-    error: "Processing error",
-    no_answer: "No answer from the bank until later",
-  },
+  testCardsNote: "Any future expiry, any 3-digit CVV and any name. Any other valid number is declined as an invalid card number.",
+  testCardResult: "What it does",
+  testCardNotes: TEST_CARD_NOTES,
   backToShop: "Return to the shop",
+  backToMerchant: (merchant: string) => `Back to ${merchant}`,
   awaitingCardTitle: "This payment is waiting for the card details",
   continueCard: "Continue to the card details",
   awaitingChallengeTitle: "This payment is waiting for the 3-D Secure verification",

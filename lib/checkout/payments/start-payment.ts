@@ -80,6 +80,7 @@ async function startInTransaction(ctx: Ctx, input: StartPaymentInput): Promise<S
       mustSaveCard: txn.payment_type !== "one_off" && txn.customer_id !== null,
       vendorName: txn.vendor_name,
       expiresAt: txn.expires_at,
+      minCardExpiryDays: txn.card_acceptance_criteria?.min_expiry_time ?? null,
     });
     await setAttemptGatewayResponse(trx, attempt.id, started.gatewayResponse);
     return { kind: "redirect", url: started.redirectUrl, referenceNumber: attempt.reference_number };

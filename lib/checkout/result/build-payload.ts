@@ -60,7 +60,14 @@ export function buildWebhookPayload(input: {
       currency_code: txn.currency_code,
     },
     paid_amount: money(txn.paid_amount),
-    ...nonEmpty({ customer_id: txn.customer_id, ...customerFields(txn) }),
+    // The customer's data as given: the flat fields the signature covers, then what it does not (issue 29).
+    ...nonEmpty({
+      customer_id: txn.customer_id,
+      ...customerFields(txn),
+      customer_phone_2: txn.customer_phone_2,
+      customer_birthdate: txn.customer_birthdate,
+      shipping_address: txn.shipping_address,
+    }),
     gateway_name: attempt?.pg ?? null,
     gateway_account: attempt?.gateway_code ?? null,
     gateway_response: attempt?.gateway_response ?? null,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readCalendarDate } from "@/lib/core/time/calendar-date";
 import { positiveAmountSchema } from "./amount-schema";
 
 // The agreement of an auto_debit transaction: the terms under which the merchant may later charge the saved card
@@ -26,16 +27,12 @@ const text = (max: number) =>
 
 /** YYYY-MM-DD (DD/MM/YYYY is read too), stored as YYYY-MM-DD. */
 const date = z.string({ error: "Enter a date as YYYY-MM-DD." }).transform((v, ctx) => {
-  const trimmed = v.trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
-  const dmy = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(trimmed);
-  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
-  const parsed = y ? new Date(`${y}-${m}-${d}T00:00:00Z`) : null;
-  if (!parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== `${y}-${m}-${d}`) {
+  const parsed = readCalendarDate(v);
+  if (parsed === null) {
     ctx.addIssue({ code: "custom", message: "Enter a date as YYYY-MM-DD." });
     return z.NEVER;
   }
-  return `${y}-${m}-${d}`;
+  return parsed;
 });
 
 const count = (max: number) =>

@@ -73,5 +73,8 @@ export async function checkTransaction(
   if (fields.notifications?.sms?.length && !fields.customer_phone) {
     add("customer_phone", "customer_phone is required when notifications.sms lists events.");
   }
+  if (fields.notifications?.whatsapp?.length && !fields.customer_phone) {
+    add("customer_phone", "customer_phone is required when notifications.whatsapp lists events.");
+  }
   return errors;
 }

@@ -1,5 +1,6 @@
 import type { FieldErrors } from "@/lib/core/errors";
 import { parsePartially } from "@/lib/core/validation/parse-input";
+import { foldShoppingAddress } from "./shipping-address-alias";
 import { TRANSACTION_FIELDS, type TransactionField, type TransactionFields, transactionFieldsSchema } from "./transaction-fields";
 
 /** The fields a create (and a PUT, which replaces every field) must carry. */
@@ -22,7 +23,8 @@ export function readFields(body: Record<string, unknown>, options: { require: bo
   }
   const { data, errors } = parsePartially(transactionFieldsSchema, given);
   const fields = data as TransactionFields;
+  const folded = foldShoppingAddress(fields, cleared, errors as FieldErrors);
   const missing = options.require ? REQUIRED_FIELDS.filter((f) => !(f in given)) : cleared.filter((f) => REQUIRED_FIELDS.includes(f));
   for (const field of missing) errors[field] = ["This field is required."];
-  return { fields, cleared, errors: errors as FieldErrors };
+  return { fields, cleared: folded, errors: errors as FieldErrors };
 }

@@ -62,8 +62,8 @@ export async function storeNewTransaction(
   row: NewTransactionRow,
   options: { actor: string; attachment: NewAttachment | null; links?: LinkCodes; idempotency?: IdempotencyRecord },
 ): Promise<void> {
-  // Creation has side effects only when a Created e-mail or SMS was asked for; then its event gets a job.
-  const wantsCreated = [...row.notifications.email, ...row.notifications.sms].includes("created");
+  // Creation has side effects only when a Created message was asked for; then its event gets a job.
+  const wantsCreated = Object.values(row.notifications).some((events) => events.includes("created"));
   const event = { cause: "api", data: { actor: options.actor }, dispatch: wantsCreated };
   const { attachment, links = {}, idempotency } = options;
   try {

@@ -4,6 +4,9 @@ import { duration, httpUrl } from "@/lib/core/validation/common";
 import { looseBoolean } from "@/lib/core/validation/loose-fields";
 import { agreementSchema } from "./agreement-schema";
 import { amountSchema } from "./amount-schema";
+import { cardAcceptanceSchema, MAX_MIN_EXPIRY_DAYS } from "./card-acceptance-schema";
+import { customerBirthdateSchema } from "./customer-birthdate-schema";
+import { dueDatetimeSchema } from "./due-datetime-schema";
 
 // The fields of the create/update request, as the interface defines them. The same schemas validate requests
 // and generate the OpenAPI document. Checks that need the configuration (currency list, gateways) live in the verbs.
@@ -64,6 +67,12 @@ export const billingAddressSchema = z.object(
   { error: "Must be an object with line1, line2, city, state, country and postal_code." },
 );
 
+/** An address field (billing, shipping): an object, or its JSON text in a form body. */
+const addressField = (description: string, example?: Record<string, string>) =>
+  jsonObject(billingAddressSchema)
+    .optional()
+    .meta({ description, required: ["line1", "city", "state", "country", "postal_code"], ...(example ? { example } : {}) });
+
 const notificationList = listOf(
   z
     .string({ error: "Event names are strings." })
@@ -77,8 +86,8 @@ export const notificationsSchema = z.preprocess(
     v && typeof v === "object" && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v).map(([k, val]) => [k.toLowerCase(), val]))
       : v,
-  z.object({ email: notificationList.optional(), sms: notificationList.optional() }, {
-    error: 'Must be an object like {"email": ["paid"], "sms": ["paid"]}.',
+  z.object({ email: notificationList.optional(), sms: notificationList.optional(), whatsapp: notificationList.optional() }, {
+    error: 'Must be an object like {"email": ["paid"], "sms": ["paid"], "whatsapp": ["paid"]}.',
   }),
 );
 
@@ -142,20 +151,31 @@ export const transactionFieldsSchema = z.object({
   customer_phone: text(12)
     .pipe(z.string().regex(/^\+?\d{4,12}$/, "Enter digits only (at most 12 characters), optionally starting with +."))
     .optional()
-    .meta({ description: "Digits, optionally after +; needed for SMS notifications.", example: "96550000000" }),
-  billing_address: jsonObject(billingAddressSchema)
+    .meta({ description: "Digits, optionally after +; needed for SMS and WhatsApp notifications.", example: "96550000000" }),
+  customer_phone_2: text(16)
+    .pipe(z.string().regex(/^\+?\d{4,15}$/, "Enter digits only (at most 16 characters), optionally starting with +."))
     .optional()
-    .meta({
-      description: "Billing address; country is ISO 3166-1 alpha-2 (any case, stored upper-case). Form bodies send JSON text or billing_address[line1] keys.",
-      required: ["line1", "city", "state", "country", "postal_code"],
-      example: { line1: "Block 1, Street 2", city: "Kuwait City", state: "Capital", country: "KW", postal_code: "13001" },
-    }),
+    .meta({ description: "A second phone number: digits, optionally after +, at most 16 characters. Kept and echoed; messages go to customer_phone.", pattern: "^\\+?\\d{4,15}$", example: "96560000000" }),
+  customer_birthdate: customerBirthdateSchema
+    .optional()
+    .meta({ description: "YYYY-MM-DD, a real day from 1900-01-01 to today.", format: "date", example: "1990-04-21" }),
+  billing_address: addressField(
+    "Billing address; country is ISO 3166-1 alpha-2 (any case, stored upper-case). Form bodies send JSON text or billing_address[line1] keys.",
+    { line1: "Block 1, Street 2", city: "Kuwait City", state: "Capital", country: "KW", postal_code: "13001" },
+  ),
+  shipping_address: addressField(
+    "Where the order is delivered: the members and rules of billing_address. shopping_address (ottu-py's spelling) is read as this field.",
+    { line1: "Block 4, Street 9", city: "Salmiya", state: "Hawalli", country: "KW", postal_code: "22001" },
+  ),
+  shopping_address: addressField(
+    "ottu-py's name for shipping_address, read as it and returned as shipping_address. Sent together with shipping_address, both must be the same address (else a field error on shopping_address).",
+  ),
   order_no: text(128).optional().meta({ description: "Unique among live transactions.", example: "ORD-1001" }),
   notifications: jsonObject(notificationsSchema)
     .optional()
     .meta({
-      description: "Events that send an e-mail (needs customer_email) or SMS (needs customer_phone) to the customer; any letter case.",
-      example: { email: ["paid"], sms: [] },
+      description: "Events that send an e-mail (needs customer_email), an SMS or a WhatsApp message (each needs customer_phone) to the customer; any letter case.",
+      example: { email: ["paid"], sms: [], whatsapp: ["created"] },
     }),
   vendor_name: text(64).optional().meta({ description: "Shown on the checkout page.", example: "Main store" }),
   expiration_time: duration
@@ -164,6 +184,13 @@ export const transactionFieldsSchema = z.object({
       description: "HH:MM:SS or D HH:MM:SS (minutes and seconds 00–59), greater than zero; default from settings.",
       pattern: "^(\\d{1,4} )?\\d{1,3}:[0-5]\\d:[0-5]\\d$",
       example: "01:00:00",
+    }),
+  due_datetime: dueDatetimeSchema
+    .optional()
+    .meta({
+      description:
+        "When the payment is due, shown to the customer (payment page, e-mails with the link): DD/MM/YYYY HH:MM:SS or ISO 8601; without an offset it is UTC. Display only: expires_at is the deadline. Returned as ISO 8601 UTC.",
+      example: "2026-07-01T12:00:00Z",
     }),
   email_recipients: listOf(z.string({ error: "Enter e-mail addresses as strings." }).trim().pipe(email))
     .pipe(z.array(z.string()).max(20, "Give at most 20 e-mail recipients."))
@@ -213,6 +240,15 @@ export const transactionFieldsSchema = z.object({
   generate_qr_code: linkFlag("Makes `qr_code_url`: a PNG (or SVG) QR code of the short link, or of checkout_url when there is none. Asked again, the same code is kept."),
   shortify_checkout_url: linkFlag("Makes `checkout_short_url` ({APP_URL}/b/{code}), a redirect to checkout_url. Asked again, the same code is kept."),
   shortify_attachment_url: linkFlag("Makes `attachment_short_url`, a short link redirecting to the attachment (one must be given or already attached)."),
+  card_acceptance_criteria: jsonObject(cardAcceptanceSchema)
+    .optional()
+    .meta({
+      description: `min_expiry_time: days (0–${MAX_MIN_EXPIRY_DAYS}) the card must still be valid for at payment; a card expiring sooner is refused where its expiry can be checked (the sandbox's card page, saved cards in auto-debit; not on Stripe's or KNET's own pages). Other members are ignored.`,
+      example: { min_expiry_time: 30 },
+    }),
+  include_sdk_setup_preload: looseBoolean
+    .optional()
+    .meta({ description: "Kept and echoed (ottu-py sends it); the embedded checkout here always loads its setup itself.", type: "boolean", example: false }),
 });
 
 export type TransactionFields = z.output<typeof transactionFieldsSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { GatewayOperation } from "@/db/types";
 import { ATTEMPT_STATES, TRANSACTION_STATES } from "@/lib/checkout/lifecycle/states";
+import { MAX_MIN_EXPIRY_DAYS } from "./card-acceptance-schema";
 import { NOTIFICATION_EVENTS } from "./transaction-fields";
 
 // The transaction as create, read and update return it (`representTransaction`), for the OpenAPI document.
@@ -92,11 +93,15 @@ export const transactionRepresentationSchema = z
     customer_last_name: nullableText("Ahmad"),
     customer_email: nullableText("sara@example.com"),
     customer_phone: nullableText("96550000000"),
+    customer_phone_2: nullableText("96560000000"),
+    customer_birthdate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().meta({ description: "YYYY-MM-DD.", example: "1990-04-21" }),
     billing_address: billingAddress.nullable(),
+    shipping_address: billingAddress.nullable().meta({ description: "As given in shipping_address or shopping_address; null when neither was." }),
     order_no: nullableText("ORD-1001"),
     notifications: z.strictObject({
       email: z.array(z.enum(NOTIFICATION_EVENTS)),
       sms: z.array(z.enum(NOTIFICATION_EVENTS)),
+      whatsapp: z.array(z.enum(NOTIFICATION_EVENTS)),
     }),
     webhook_url: z.string().nullable(),
     redirect_url: z.string().nullable(),
@@ -104,6 +109,7 @@ export const transactionRepresentationSchema = z
     product_type: z.string().nullable(),
     expiration_time: z.string().meta({ description: "HH:MM:SS or D HH:MM:SS.", example: "01:00:00" }),
     expires_at: timestamp("When the transaction expires if unpaid (UTC).", "2026-01-01T13:00:00.000Z"),
+    due_datetime: z.iso.datetime().nullable().meta({ description: "When the payment is due, as shown to the customer (ISO 8601 UTC); null when not given.", example: "2026-01-05T12:00:00.000Z" }),
     language: z.enum(["en", "ar"]),
     email_recipients: z.array(z.string()),
     extra: z.record(z.string(), z.unknown()),
@@ -112,6 +118,11 @@ export const transactionRepresentationSchema = z
       .looseObject({ id: z.string(), type: z.enum(["recurring", "unscheduled", "event_based", "installment"]) })
       .nullable()
       .meta({ description: "The auto_debit agreement as given (dates as YYYY-MM-DD), null otherwise." }),
+    card_acceptance_criteria: z
+      .strictObject({ min_expiry_time: z.number().int().min(0).max(MAX_MIN_EXPIRY_DAYS).meta({ description: "Days the card must still be valid for.", example: 30 }) })
+      .nullable()
+      .meta({ description: "What a card must meet to pay; null when nothing was asked." }),
+    include_sdk_setup_preload: z.boolean(),
     attachment: z.url().nullable().meta({ description: "Download URL of the attached file, if any." }),
     attachment_short_url: nullableUrl("A short link `{APP_URL}/b/{code}` redirecting to the attachment; null unless shortify_attachment_url was asked for.", "https://pay.example.com/b/Hc3Vb5Nm8QwE"),
     paid_amount: money("Paid so far.", "0.000"),
@@ -121,6 +132,10 @@ export const transactionRepresentationSchema = z
     reference_number: PAYMENT_REFERENCE.nullable().meta({
       description:
         "Reference of the attempt that settled the transaction (the oldest successful attempt that is not a duplicate): the reference the customer's receipt shows. Null until one succeeds.",
+    }),
+    settled_pg_code: z.string().nullable().meta({
+      description: "Gateway-setting code of the attempt that settled the transaction (the one reference_number names); null until one succeeds.",
+      example: "sandbox",
     }),
     attempts: z.array(attemptSchema).meta({ description: "Every payment attempt of the transaction, oldest first." }),
     created_at: timestamp("UTC.", "2026-01-01T12:00:00.000Z"),

@@ -21,8 +21,15 @@ export function writableColumns(fields: CheckedFields, config: CheckoutConfig, c
     customer_email: fields.customer_email ?? null,
     customer_phone: fields.customer_phone ?? null,
     billing_address: fields.billing_address ?? null,
+    shipping_address: fields.shipping_address ?? null,
+    customer_phone_2: fields.customer_phone_2 ?? null,
+    customer_birthdate: fields.customer_birthdate ?? null,
     order_no: fields.order_no ?? null,
-    notifications: { email: fields.notifications?.email ?? [], sms: fields.notifications?.sms ?? [] },
+    notifications: {
+      email: fields.notifications?.email ?? [],
+      sms: fields.notifications?.sms ?? [],
+      whatsapp: fields.notifications?.whatsapp ?? [],
+    },
     webhook_url: fields.webhook_url ?? null,
     redirect_url: fields.redirect_url ?? null,
     vendor_name: fields.vendor_name ?? null,
@@ -34,5 +41,10 @@ export function writableColumns(fields: CheckedFields, config: CheckoutConfig, c
     extra: fields.extra ?? {},
     payment_type: fields.payment_type ?? "one_off",
     agreement: fields.agreement ?? null,
+    due_datetime: fields.due_datetime ?? null,
+    // No criterion given ({} included) is none at all.
+    card_acceptance_criteria:
+      fields.card_acceptance_criteria?.min_expiry_time === undefined ? null : { min_expiry_time: fields.card_acceptance_criteria.min_expiry_time },
+    include_sdk_setup_preload: fields.include_sdk_setup_preload ?? false,
   };
 }

@@ -18,10 +18,10 @@ export interface PlannedEvent {
 }
 
 /**
- * Plans the customer's e-mails and SMS for one transaction event, inside the caller's database transaction:
- * one `pending` message per channel and recipient when the event is listed in `notifications.email` /
- * `notifications.sms`, or on the channels a `link_resent` event names (e-mail to customer_email and every
- * email_recipients address, SMS to customer_phone), rendered now in the transaction's language. Safe to run
+ * Plans the customer's e-mails, SMS and WhatsApp messages for one transaction event, inside the caller's database
+ * transaction: one `pending` message per channel and recipient when the event is listed in `notifications.email` /
+ * `.sms` / `.whatsapp`, or on the channels a `link_resent` event names (e-mail to customer_email and every
+ * email_recipients address, SMS and WhatsApp to customer_phone), rendered now in the transaction's language. Safe to run
  * again: a message already planned is kept. Returns the ids of all messages of the event.
  */
 export async function planMessages(db: Db, event: PlannedEvent, txn: TransactionRow): Promise<string[]> {
@@ -71,7 +71,9 @@ function recipients(txn: TransactionRow, channels: Channel[]): { channel: Channe
     }
   }
   const phone = txn.customer_phone?.trim();
-  if (channels.includes("sms") && phone) targets.push({ channel: "sms", recipient: phone });
+  for (const channel of ["sms", "whatsapp"] as const) {
+    if (channels.includes(channel) && phone) targets.push({ channel, recipient: phone });
+  }
   return targets;
 }
 
@@ -93,5 +95,6 @@ async function messageFacts(db: Db, event: PlannedEvent, txn: TransactionRow, no
     referenceNumber: typeof event.data.reference_number === "string" ? event.data.reference_number : null,
     // The customer can still pay: the message carries the payment page's link.
     link: isIn(PAYABLE, event.to_state) ? checkoutUrl(txn.session_id) : null,
+    due: txn.due_datetime ? txn.due_datetime.toISOString() : null,
   };
 }

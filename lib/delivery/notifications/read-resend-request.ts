@@ -8,7 +8,7 @@ export interface ResendRequest {
   channels: Channel[];
 }
 
-const CHOICES = `use ${CHANNELS.join(" or ")}`;
+const CHOICES = `use ${CHANNELS.slice(0, -1).join(", ")} or ${CHANNELS.at(-1)}`;
 
 /**
  * The body of `POST /b/pbl/v2/message-notification/`, every field error at once. `channels` is a list, or one

@@ -1,3 +1,5 @@
+import { formatDateTime } from "@/lib/checkout/i18n/format-date-time";
+import type { Channel } from "./channels";
 import { ar } from "./templates/ar";
 import { en } from "./templates/en";
 import type { MessageKind, MessageTexts } from "./templates/message-texts";
@@ -20,6 +22,8 @@ export interface MessageFacts {
   referenceNumber: string | null;
   /** The payment page: to pay (created) or to try again (declined, canceled). */
   link: string | null;
+  /** The transaction's due_datetime (ISO), shown in e-mails that carry the link. */
+  due: string | null;
 }
 
 export interface RenderedMessage {
@@ -29,11 +33,14 @@ export interface RenderedMessage {
 
 const texts = (language: string): MessageTexts => (language === "ar" ? ar : en);
 
-/** The e-mail (subject and plain-text body) or the SMS text of a notification, in the transaction's language. */
-export function renderMessage(channel: "email" | "sms", facts: MessageFacts): RenderedMessage {
+/**
+ * The e-mail (subject and plain-text body) or the short text of a notification, in the transaction's language.
+ * WhatsApp carries the SMS text: one template for both phone channels.
+ */
+export function renderMessage(channel: Channel, facts: MessageFacts): RenderedMessage {
   const t = texts(facts.language);
   const amount = `${facts.amount} ${facts.currencyCode}`;
-  if (channel === "sms") {
+  if (channel !== "email") {
     const parts = [
       `${facts.merchant}: ${t.short[facts.kind](amount)}`,
       facts.product ? `${t.paidFor} ${facts.product}.` : null,
@@ -50,6 +57,8 @@ export function renderMessage(channel: "email" | "sms", facts: MessageFacts): Re
     facts.product ? `${t.paidFor}: ${facts.product}` : null,
     `${t.labels.amount}: ${amount}`,
     `${t.labels.status}: ${t.status[facts.kind]}`,
+    // When it is due matters only while the customer can still pay.
+    facts.due && facts.link ? `${t.labels.due}: ${formatDateTime(facts.due, facts.language === "ar" ? "ar" : "en")}` : null,
     facts.orderNo ? `${t.labels.orderNo}: ${facts.orderNo}` : null,
     facts.referenceNumber ? `${t.labels.referenceNumber}: ${facts.referenceNumber}` : null,
   ];

@@ -25,7 +25,7 @@ export interface ResendAnswer {
 
 /**
  * `POST /b/pbl/v2/message-notification/`: sends the payment link of a transaction the customer can still pay
- * again, by e-mail and/or SMS. Only records a `link_resent` event: its dispatch job renders and sends the
+ * again, by e-mail, SMS and/or WhatsApp. Only records a `link_resent` event: its dispatch job renders and sends the
  * messages (lib/delivery/notifications/plan-messages.ts), so a provider outage is retried like any notification.
  */
 export async function resendPaymentLink({
@@ -82,6 +82,7 @@ function refuseUnpayable(txn: TransactionRow): void {
 const CONTACTS: Record<Channel, { field: "customer_email" | "customer_phone"; message: string }> = {
   email: { field: "customer_email", message: "The transaction has no customer_email to send the e-mail to." },
   sms: { field: "customer_phone", message: "The transaction has no customer_phone to send the SMS to." },
+  whatsapp: { field: "customer_phone", message: "The transaction has no customer_phone to send the WhatsApp message to." },
 };
 
 function requireContacts(txn: TransactionRow, channels: Channel[]): void {

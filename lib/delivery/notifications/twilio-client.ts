@@ -1,5 +1,6 @@
 import type { Twilio } from "twilio";
 import { env } from "@/lib/core/env";
+import type { TwilioChannel } from "./channels";
 import { isPermanentStatus, ProviderError } from "./provider-error";
 
 const TIMEOUT_MS = 15_000;
@@ -23,10 +24,22 @@ export async function twilio(): Promise<Twilio> {
 /** E.164 wants a leading +; the checkout interface allows the international number without it. */
 export const e164 = (phone: string) => (phone.startsWith("+") ? phone : `+${phone}`);
 
-/** TWILIO_FROM is a number or a Messaging Service SID (MG…). */
-export const sender = (): { from: string } | { messagingServiceSid: string } => {
-  const from = env.TWILIO_FROM!;
-  return from.startsWith("MG") ? { messagingServiceSid: from } : { from };
+const WHATSAPP = "whatsapp:";
+
+/** The customer's address on the channel: the E.164 number, prefixed "whatsapp:" for WhatsApp. */
+export const twilioRecipient = (channel: TwilioChannel, phone: string) => (channel === "whatsapp" ? `${WHATSAPP}${e164(phone)}` : e164(phone));
+
+/** The channel's sender setting, configured (send-message.ts checks) : a number or a Messaging Service SID (MG…). */
+export const senderSetting = (channel: TwilioChannel) => (channel === "whatsapp" ? env.TWILIO_WHATSAPP_FROM : env.TWILIO_FROM);
+
+/**
+ * The sender: a Messaging Service SID as such (it picks its own sender for the channel), else the number, which
+ * for WhatsApp is addressed "whatsapp:+…" like the recipient (Twilio refuses a From and To of different channels).
+ */
+export const sender = (channel: TwilioChannel): { from: string } | { messagingServiceSid: string } => {
+  const from = senderSetting(channel)!;
+  if (from.startsWith("MG")) return { messagingServiceSid: from };
+  return { from: channel === "whatsapp" ? `${WHATSAPP}${e164(from.replace(WHATSAPP, ""))}` : from };
 };
 
 /** A Twilio SDK error as our ProviderError: permanent for a refusal of the request itself, unless `alwaysTemporary`. */

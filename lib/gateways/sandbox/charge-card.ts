@@ -8,13 +8,16 @@ import type { Ctx } from "@/lib/core/context";
 import { NotFound, ValidationFailed } from "@/lib/core/errors";
 import { parseInput } from "@/lib/core/validation/parse-input";
 import { browserReturnUrl, scheduleCallback } from "./notify-merchant";
-import { cardBehaviour, cardBrand, laterChargeBehaviour, maskCard, operationBehaviour, passesLuhn, type CardBehaviour } from "./test-cards";
+import { cardBehaviour, cardBrand, DECLINE_CODES, laterChargeBehaviour, maskCard, operationBehaviour, passesLuhn, type CardBehaviour } from "./test-cards";
+import { type CardExpiry, earliestAcceptedExpiry, expiresTooSoon, formatExpiry, readExpiry } from "@/lib/gateways/card-expiry";
 import { endPastDeadline } from "./sandbox-deadline";
 import { sandboxChallengeUrl } from "./sandbox-urls";
 
 const STATUS: Record<CardBehaviour, SandboxStatus> = {
   approve: "approved",
   decline: "declined",
+  expired_card: "declined",
+  wrong_cvv: "declined",
   unknown: "declined",
   error: "error",
   no_answer: "processing",
@@ -32,15 +35,22 @@ const newCard = z.object({
     .string()
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, "Enter the expiry as MM/YY.")
-    .refine((v) => {
-      const [m, y] = v.split("/").map((s) => Number(s.trim()));
-      const now = new Date();
-      return 2000 + y! > now.getUTCFullYear() || (2000 + y! === now.getUTCFullYear() && m! >= now.getUTCMonth() + 1);
-    }, "This card has expired."),
+    .refine((v) => !expiresTooSoon(readExpiry(v), 0, new Date()), "This card has expired."),
   cvv,
   name: z.string().trim().min(1, "Enter the name on the card.").max(64, "At most 64 characters."),
   saveCard: z.boolean(),
 });
+
+/**
+ * The merchant's card_acceptance_criteria.min_expiry_time: a card valid for fewer days is refused before anything
+ * is charged, and the page stays open for another card.
+ */
+function refuseShortLived(expiry: CardExpiry, minDays: number | null): void {
+  const now = new Date();
+  if (!minDays || !expiresTooSoon(expiry, minDays, now)) return;
+  const earliest = formatExpiry(earliestAcceptedExpiry(minDays, now));
+  throw new ValidationFailed({ expiryTooSoon: [`This card expires too soon: the merchant accepts cards valid until at least ${earliest}.`] });
+}
 
 export type ChargeInput = { reference: string; cvv: string } & (
   | { savedCardId: string }
@@ -49,7 +59,8 @@ export type ChargeInput = { reference: string; cvv: string } & (
 
 /**
  * The sandbox gateway takes the card the customer typed (or a saved one) and decides by test card number.
- * Only the brand, the last four digits, the expiry and the holder's name are kept. A card to be saved (the
+ * A card valid for fewer days than the merchant's min_expiry_time is refused (refuseShortLived). Only the brand,
+ * the last four digits, the expiry and the holder's name are kept. A card to be saved (the
  * customer ticked it, or the merchant's transaction saves cards) gets a token in the sandbox's vault, with what
  * later charges of it without the customer will do. Past the payment's deadline (the transaction's expires_at
  * when it started) nothing is charged and the payment ends `expired`. Returns where the browser goes next.
@@ -78,6 +89,7 @@ export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput 
     parseInput(z.object({ cvv }), { cvv: input.cvv });
     const saved = payment.customer_id ? await findSavedCard(ctx.db, input.savedCardId, payment.customer_id) : undefined;
     if (!saved) throw new ValidationFailed({ savedCardId: ["This saved card is not available."] });
+    refuseShortLived({ month: saved.expiry_month, year: saved.expiry_year }, payment.min_card_expiry_days);
     const expiry = `${String(saved.expiry_month).padStart(2, "0")}/${String(saved.expiry_year % 100).padStart(2, "0")}`;
     // Paying with a saved card under a new agreement links that agreement to the same token.
     card = {
@@ -93,6 +105,7 @@ export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput 
     };
   } else {
     const data = parseInput(newCard, input);
+    refuseShortLived(readExpiry(data.expiry), payment.min_card_expiry_days);
     const save = (data.saveCard || payment.must_save) && payment.customer_id !== null;
     card = {
       brand: cardBrand(data.cardNumber),
@@ -133,6 +146,7 @@ export async function chargeCard({ ctx, input }: { ctx: Ctx; input: ChargeInput 
     token: card.token,
     tranid: String(randomInt(10 ** 9, 10 ** 10)),
     auth_code: status === "approved" ? String(randomInt(100000, 1000000)) : null,
+    decline_code: DECLINE_CODES[card.behaviour] ?? null,
     settled_at: final ? new Date() : null,
   });
   const current = moved ?? (await findSandboxPayment(ctx.db, payment.reference_number))!;

@@ -14,6 +14,8 @@ export async function finishChallenge({ ctx, input }: { ctx: Ctx; input: { refer
   const moved = await moveSandboxPayment(ctx.db, input.reference, ["challenge"], {
     status: input.approve ? "approved" : "declined",
     auth_code: input.approve ? String(randomInt(100000, 1000000)) : null,
+    // Denied by the bank: "do not honour", which leaves the customer another card to try.
+    decline_code: input.approve ? null : "05",
     settled_at: new Date(),
   });
   if (moved) scheduleCallback(ctx, moved);

@@ -45,6 +45,8 @@ export const sandboxAdapter: GatewayAdapter = {
       created_at: new Date(),
       // The card page takes no card after the transaction's deadline (sandbox-deadline.ts).
       expires_at: input.expiresAt,
+      // The card page refuses a card valid for fewer days (charge-card.ts).
+      min_card_expiry_days: input.minCardExpiryDays || null,
     });
     return { redirectUrl: sandboxCardPageUrl(input.referenceNumber), gatewayResponse: { paymentid, result: "INITIALIZED" } };
   },

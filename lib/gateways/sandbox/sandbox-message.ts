@@ -26,6 +26,15 @@ function resultWord(p: SandboxPayment): string {
   return "PENDING";
 }
 
+/** The issuer's words for the decline codes the sandbox answers (test-cards.ts, finish-challenge.ts). */
+const DECLINES: Record<string, string> = {
+  "05": "Do not honour",
+  "14": "Invalid card number",
+  "51": "Insufficient funds",
+  "54": "Expired card",
+  N7: "CVV2 failure",
+};
+
 const RESPONSE_CODES: Partial<Record<SandboxStatus, [string, string]>> = {
   approved: ["00", "Approved"],
   declined: ["51", "Insufficient funds"],
@@ -46,7 +55,8 @@ export function sandboxMessage(secret: string, p: SandboxPayment): Record<string
 
 /** The full result, as the sandbox answers an inquiry. */
 export function sandboxResult(p: SandboxPayment): GatewayResult {
-  const [code, text] = RESPONSE_CODES[p.status] ?? ["", "Processing"];
+  const declined = p.status === "declined" && p.decline_code ? p.decline_code : null;
+  const [code, text] = declined ? [declined, DECLINES[declined] ?? "Declined"] : (RESPONSE_CODES[p.status] ?? ["", "Processing"]);
   const settled = p.settled_at ?? p.created_at;
   const [month, year] = (p.card_expiry ?? "/").split("/");
   return {

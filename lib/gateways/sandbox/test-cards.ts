@@ -1,18 +1,28 @@
 import type { SandboxOperationBehaviour } from "@/db/types";
 
 /** What the sandbox does with a card number. Any other card is refused as not a test card. */
-export type CardBehaviour = "approve" | "decline" | "challenge" | "error" | "no_answer" | "unknown";
+export type CardBehaviour = "approve" | "decline" | "expired_card" | "wrong_cvv" | "challenge" | "error" | "no_answer" | "unknown";
 
-export const TEST_CARDS: Record<string, Exclude<CardBehaviour, "unknown">> = {
+export const TEST_CARDS = {
   "4111111111111111": "approve",
   "4000000000000002": "decline",
+  "4000000000000101": "expired_card",
+  "4000000000000127": "wrong_cvv",
   "4000000000003220": "challenge",
   "4000000000000119": "error",
   "4000000000000259": "no_answer",
   "4000000000000069": "approve",
   "4000000000000077": "approve",
   "4000000000000341": "approve",
-};
+} as const satisfies Record<string, Exclude<CardBehaviour, "unknown">>;
+
+export type TestCardNumber = keyof typeof TEST_CARDS;
+
+/**
+ * The issuer's response code a declining card answers with (ISO 8583, as KNET's issuers give it): the payment
+ * page says why from it (lib/gateways/decline-reason.ts). A valid number that is no test card: no such card.
+ */
+export const DECLINE_CODES: Partial<Record<CardBehaviour, string>> = { decline: "51", expired_card: "54", wrong_cvv: "N7", unknown: "14" };
 
 /** Approved (and saved) on the page, but every later charge without the customer (auto-debit) is declined. */
 const DECLINED_LATER = new Set(["4000000000000341"]);
@@ -27,7 +37,7 @@ const OPERATION_CARDS: Record<string, SandboxOperationBehaviour> = {
 
 export const operationBehaviour = (digits: string): SandboxOperationBehaviour => OPERATION_CARDS[digits] ?? "accept";
 
-export const cardBehaviour = (digits: string): CardBehaviour => TEST_CARDS[digits] ?? "unknown";
+export const cardBehaviour = (digits: string): CardBehaviour => (Object.hasOwn(TEST_CARDS, digits) ? TEST_CARDS[digits as TestCardNumber] : "unknown");
 
 export function passesLuhn(digits: string): boolean {
   let sum = 0;

@@ -50,7 +50,7 @@ export const ar: MessageTexts = {
     captured: "محصّل",
   },
   greeting: (name) => (name ? `عزيزي/عزيزتي ${name}،` : "عزيزي العميل،"),
-  labels: { merchant: "التاجر", amount: "المبلغ", status: "الحالة", orderNo: "رقم الطلب", referenceNumber: "الرقم المرجعي" },
+  labels: { merchant: "التاجر", amount: "المبلغ", status: "الحالة", due: "تاريخ الاستحقاق", orderNo: "رقم الطلب", referenceNumber: "الرقم المرجعي" },
   shortOrder: (o) => `الطلب ${o}.`,
   shortReference: (r) => `المرجع ${r}.`,
   payHere: "للدفع:",

@@ -50,7 +50,7 @@ export const en: MessageTexts = {
     captured: "Captured",
   },
   greeting: (name) => (name ? `Dear ${name},` : "Dear customer,"),
-  labels: { merchant: "Merchant", amount: "Amount", status: "Status", orderNo: "Order number", referenceNumber: "Reference number" },
+  labels: { merchant: "Merchant", amount: "Amount", status: "Status", due: "Due", orderNo: "Order number", referenceNumber: "Reference number" },
   shortOrder: (o) => `Order ${o}.`,
   shortReference: (r) => `Ref ${r}.`,
   payHere: "Pay here:",

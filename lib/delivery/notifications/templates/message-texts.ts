@@ -13,7 +13,7 @@ export interface MessageTexts {
   /** The transaction's state or result in a word or two. */
   status: Record<MessageKind, string>;
   greeting: (firstName: string | null) => string;
-  labels: { merchant: string; amount: string; status: string; orderNo: string; referenceNumber: string };
+  labels: { merchant: string; amount: string; status: string; due: string; orderNo: string; referenceNumber: string };
   /** SMS: "Order 123." / "Ref R-1." */
   shortOrder: (orderNo: string) => string;
   shortReference: (reference: string) => string;

@@ -16,7 +16,7 @@ type Query = { channel?: string | string[]; state?: string | string[]; before?: 
 
 const one = (value: string | string[] | undefined) => (typeof value === "string" && value !== "" ? value : undefined);
 
-/** The message log of `npm run admin -- messages`: e-mails and SMS newest first, by channel and state. */
+/** The message log of `npm run admin -- messages`: e-mails, SMS and WhatsApp messages newest first, by channel and state. */
 export default async function MessagesPage({ searchParams }: { searchParams: Promise<Query> }) {
   const admin = await signedInAdmin();
   const query = await searchParams;
@@ -46,7 +46,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
         <p className="mt-6">No messages{filters.channel || filters.state ? " with these filters" : ""}.</p>
       ) : (
         <>
-          <MessagesTable messages={rows.slice(0, PAGE)} caption="E-mails and SMS, newest first" withTransaction />
+          <MessagesTable messages={rows.slice(0, PAGE)} caption="E-mails, SMS and WhatsApp messages, newest first" withTransaction />
           <KeysetPager
             label="Pages of messages"
             newestHref={href()}

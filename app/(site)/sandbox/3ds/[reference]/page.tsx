@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { BackToMerchantLink } from "@/components/sandbox/back-to-merchant-link";
 import { sandboxButtonClass, sandboxDangerButtonClass } from "@/components/sandbox/sandbox-frame";
 import { SandboxPaymentFrame } from "@/components/sandbox/sandbox-payment-frame";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
+import { loadBackToMerchant } from "@/lib/checkout/checkout-page/load-back-to-merchant";
+import { appContext } from "@/lib/core/context";
 import { cardPageForRequest } from "@/lib/gateways/sandbox/card-page-for-request";
 import { sandboxMessages as t } from "@/lib/checkout/i18n/sandbox-messages";
 
@@ -17,6 +20,7 @@ export default async function SandboxChallengePage({ params }: { params: Promise
   const card = await cardPageForRequest((await params).reference);
   // Rendered here, not by notFound(), which Next.js renders in the browser only (vercel/next.js#62228).
   if (!card) return <PaymentNotFound />;
+  const back = await loadBackToMerchant({ ctx: appContext(), input: { reference: card.reference } });
   return (
     <SandboxPaymentFrame card={card} awaiting="challenge">
       <form method="post" action="/sandbox/api/challenge" className="mt-6">
@@ -32,6 +36,7 @@ export default async function SandboxChallengePage({ params }: { params: Promise
           </SubmitButton>
         </div>
       </form>
+      <BackToMerchantLink back={back} />
     </SandboxPaymentFrame>
   );
 }

@@ -1,21 +1,23 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { BackToMerchant } from "@/components/checkout/back-to-merchant";
 import { CaptureFields } from "@/components/checkout/capture-fields";
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
 import { resultTitle, toCheckoutView } from "@/components/checkout/checkout-view";
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { PaymentResult } from "@/components/checkout/payment-result";
+import { PaymentSummary } from "@/components/checkout/payment-summary";
 import { captureView } from "@/lib/checkout/checkout-page/capture-view";
 import { paymentPageForRequest } from "@/lib/checkout/checkout-page/payment-page-for-request";
 import { readTypedFields } from "@/lib/checkout/checkout-page/typed-fields-cookie";
 import { queryParam } from "@/lib/http/query-param";
 import { checkoutMessages } from "@/lib/checkout/i18n/checkout-messages";
-import { formatMoney } from "@/lib/checkout/i18n/format-money";
 
 // The hosted payment page behind checkout_url (/b/checkout/redirect/start/?session_id=…): the amount, one choice
-// per payment method and a Pay button in a plain form; or, once there is nothing to pay, the outcome.
+// per payment method and a Pay button in a plain form, and the way back to the merchant; or, once there is
+// nothing to pay, the outcome.
 
 type Props = { searchParams: Promise<{ session_id?: string | string[]; unavailable?: string | string[] }> };
 
@@ -50,20 +52,7 @@ export default async function PaymentStartPage(props: Props) {
 
   return (
     <CheckoutFrame language={view.language} merchant={view.merchant} title={t.pageTitle(view.merchant.name)} titleIsHeading testMode={view.testMode}>
-      <dl className="rounded-lg border border-slate-200 bg-white p-4">
-        <dt className="text-sm text-slate-700">{t.amountToPay}</dt>
-        <dd className="mt-1 text-3xl font-bold tabular-nums" data-testid="amount">
-          {formatMoney(view.amount, view.currency, view.decimals, view.language)}
-        </dd>
-        {view.orderNo ? (
-          <>
-            <dt className="mt-3 text-sm text-slate-700">{t.orderNo}</dt>
-            <dd className="font-medium break-all">
-              <bdi>{view.orderNo}</bdi>
-            </dd>
-          </>
-        ) : null}
-      </dl>
+      <PaymentSummary view={view} />
       {(await props.searchParams).unavailable ? (
         <p role="alert" className="mt-4 rounded-lg border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900">
           {t.methodUnavailable}
@@ -71,12 +60,13 @@ export default async function PaymentStartPage(props: Props) {
       ) : null}
       {view.retryNotice ? (
         <p role="alert" className="mt-4 rounded-lg border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900">
-          {view.retryNotice === "declined" ? t.lastDeclined : t.lastCanceled}
+          {view.retryNotice === "declined" ? t.lastDeclined(t.declineReasons[view.result?.declineReason ?? "another_card"]) : t.lastCanceled}
         </p>
       ) : null}
       <PaymentForm language={view.language} sessionId={view.sessionId} currency={view.currency} decimals={view.decimals} methods={view.methods} consent={view.consent}>
         {capture ? <CaptureFields language={view.language} capture={capture} /> : null}
       </PaymentForm>
+      <BackToMerchant view={view} />
     </CheckoutFrame>
   );
 }

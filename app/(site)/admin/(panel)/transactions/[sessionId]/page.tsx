@@ -10,6 +10,7 @@ import { TransactionFields } from "@/components/admin/transaction-fields";
 import { TransactionTimeline } from "@/components/admin/transaction-timeline";
 import { WebhookDeliveries } from "@/components/admin/webhook-deliveries";
 import { loadTransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
+import { paidWithFee } from "@/lib/panel/admin/paid-with-fee";
 import { panelOperationsIn, WITH_AMOUNT } from "@/lib/panel/admin/panel-operations";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { appContext } from "@/lib/core/context";
@@ -35,6 +36,7 @@ export default async function TransactionPage({ params }: Props) {
   const { txn } = detail;
   const money = (v: string) => `${txn.currency_code} ${formatAmount(v, detail.decimals)}`;
   const byState = panelOperationsIn(txn.state);
+  const paid = paidWithFee(detail);
   const noneNote = txn.deleted_at
     ? "None: the transaction is deleted."
     : byState.length === 0
@@ -54,6 +56,7 @@ export default async function TransactionPage({ params }: Props) {
       <p className="mt-1 font-mono text-sm break-all">{txn.session_id}</p>
       <p className="mt-2 text-lg">
         <strong>{txn.state}</strong> · {money(txn.amount)}
+        {paid ? ` · charged ${money(paid.paid)} (${Number(paid.fee) > 0 ? `fee ${money(paid.fee)}` : "no fee"})` : ""}
         {Number(txn.refunded_amount) > 0 ? ` · refunded ${money(txn.refunded_amount)}` : ""}
       </p>
       {txn.deleted_at ? (
