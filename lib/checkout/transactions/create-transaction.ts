@@ -67,7 +67,8 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
   const errors = [
     await checkTransaction(fields, config, (code) => canUseGateway(input.caller, code), () => listCurrencyCodes(ctx.db)),
     uploaded.errors,
-    checkLinkRequest(fields, attachment !== null || uploaded.id !== null),
+    // A file that was sent but refused has its own error: the flag's would only repeat it.
+    checkLinkRequest(fields, input.files.attachment !== undefined || uploaded.id !== null),
   ].reduce(mergeFieldErrors, fieldErrors);
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
   const checked = fields as CheckedFields;

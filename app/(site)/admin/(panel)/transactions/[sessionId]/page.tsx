@@ -6,6 +6,7 @@ import { OperationDialogs } from "@/components/admin/operation-dialogs";
 import { OperationsHistory } from "@/components/admin/operations-history";
 import { h2, link, muted, section } from "@/components/admin/panel-styles";
 import { PaymentAttempts } from "@/components/admin/payment-attempts";
+import { PaymentLinkPanel } from "@/components/admin/payment-link-panel";
 import { TransactionFields } from "@/components/admin/transaction-fields";
 import { TransactionTimeline } from "@/components/admin/transaction-timeline";
 import { WebhookDeliveries } from "@/components/admin/webhook-deliveries";
@@ -16,7 +17,7 @@ import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { appContext } from "@/lib/core/context";
 import { NotFound } from "@/lib/core/errors";
 import { formatAmount } from "@/lib/core/money/decimal";
-import { operationAction, resendWebhookAction } from "./actions";
+import { operationAction, resendWebhookAction, sendLinkAgainAction } from "./actions";
 
 export const metadata: Metadata = { title: "Transaction · Checkout admin" };
 
@@ -82,6 +83,13 @@ export default async function TransactionPage({ params }: Props) {
             {note}
           </p>
         ))}
+      </section>
+
+      <section aria-labelledby="payment-link" className={section}>
+        <h2 id="payment-link" className={h2}>
+          Payment link
+        </h2>
+        <PaymentLinkPanel link={detail.link} sendAgain={sendLinkAgainAction} />
       </section>
 
       <section aria-labelledby="details" className={section}>
