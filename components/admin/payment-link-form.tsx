@@ -5,6 +5,7 @@ import type { FieldErrors } from "@/lib/core/errors";
 import { CHANNEL_NAMES } from "@/lib/delivery/notifications/channels";
 import type { LinkFormState, LinkFormValues } from "@/lib/panel/payment-links/create-link-form";
 import type { NewLinkForm } from "@/lib/panel/payment-links/load-new-link-form";
+import { describeField } from "./field-description";
 import { fieldMessages } from "./form-messages";
 import { focusRing, link, primaryButton } from "./panel-styles";
 
@@ -14,26 +15,10 @@ const INPUT = `mt-1 w-full rounded border border-slate-400 bg-white px-2 py-1.5 
 const EXPIRY_CHOICES = ["01:00:00", "1 00:00:00", "3 00:00:00", "7 00:00:00", "30 00:00:00"];
 const ATTACHMENT_TYPES = ".pdf,.jpeg,.jpg,.png,.doc,.docx";
 
-/** A field's hint and errors below it, and what its input says of them (aria-invalid, aria-describedby). */
+/** A field's input id, its hint and errors below it, and what its input says of them. */
 function described(errors: FieldErrors, name: string, hint?: ReactNode) {
-  const messages = fieldMessages(errors, name);
   const id = `link-${name}`;
-  const describedBy = [hint ? `${id}-hint` : "", messages.length ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
-  const below = (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {messages.length ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-          {messages.join(" ")}
-        </p>
-      ) : null}
-    </>
-  );
-  return { id, invalid: messages.length > 0, describedBy, below };
+  return { id, ...describeField(id, fieldMessages(errors, name), hint) };
 }
 
 const Required = () => (

@@ -25,13 +25,7 @@ import { testContext } from "../support/test-context";
 // created or sent; the link sent again through the API's resend verb; both in the audit log.
 
 const session = vi.hoisted(() => ({ userId: null as string | null }));
-vi.mock("next-auth", async (original) => ({
-  ...(await original<typeof import("next-auth")>()),
-  getServerSession: async () => {
-    const minuteAgo = Math.floor(Date.now() / 1000) - 60;
-    return session.userId ? { user: { uid: session.userId, signedInAt: minuteAgo, iat: minuteAgo, sv: 0 } } : null;
-  },
-}));
+vi.mock("next-auth", async (original) => (await import("../support/panel-session")).signedInAs(original, session));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const ctx = testContext();
