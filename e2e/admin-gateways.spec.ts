@@ -25,6 +25,7 @@ async function tabTo(page: Page, name: string, key: "Tab" | "Shift+Tab" = "Tab")
 }
 
 test("a superuser creates a gateway setting with the keyboard alone, edits it and disables it", async ({ page }) => {
+  test.setTimeout(60_000); // three pages analysed by axe, and every field reached with Tab
   await signIn(page);
 
   await page.goto("/admin/gateways");

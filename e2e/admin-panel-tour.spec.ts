@@ -76,7 +76,7 @@ test("a superuser adds a currency and a gateway; a payment on it shows paid with
   await shot(page, "transactions");
   await row.locator(`a[href="/admin/transactions/${sessionId}"]`).click();
 
-  await expect(page.getByText(/^paid · EUR 40\.00$/)).toBeVisible();
+  await expect(page.getByText(/^paid · EUR 40\.00 · charged EUR 40\.00 \(no fee\)$/)).toBeVisible();
   const webhooks = page.getByRole("region", { name: "Webhook deliveries" });
   await expect(webhooks.getByRole("heading", { name: /state changed \(paid\), delivered$/ })).toBeVisible();
 
@@ -86,7 +86,7 @@ test("a superuser adds a currency and a gateway; a payment on it shows paid with
   await dialog.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("region", { name: "Timeline" }).getByRole("rowheader", { name: "refund: success" })).toBeVisible();
-  await expect(page.getByText(/^paid · EUR 40\.00 · refunded EUR 15\.00$/)).toBeVisible();
+  await expect(page.getByText(/^paid · EUR 40\.00 · charged EUR 40\.00 \(no fee\) · refunded EUR 15\.00$/)).toBeVisible();
   await shot(page, "transaction");
 
   // The refund is in the audit log, with who started it.
