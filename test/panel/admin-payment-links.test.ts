@@ -1,4 +1,5 @@
 import { isRedirectError } from "next/dist/client/components/redirect-error";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createLinkAction } from "@/app/(site)/admin/(panel)/payment-links/new/actions";
 import { sendLinkAgainAction } from "@/app/(site)/admin/(panel)/payment-links/[sessionId]/actions";
@@ -274,6 +275,20 @@ describe("the actions, as the browser reaches them", () => {
     expect(redirectTarget(await refusal(createLinkAction(EMPTY, linkForm({ amount: "3", pg_codes: ["card"] }))))).toBe("/admin/not-allowed");
     session.userId = null;
     expect(redirectTarget(await refusal(createLinkAction(EMPTY, linkForm({ amount: "3", pg_codes: ["card"] }))))).toBe("/admin/login");
+  });
+
+  it("the page: the not-allowed answer to a user who may not create; the form, its required fields marked, to one who may", async () => {
+    const Page = (await import("@/app/(site)/admin/(panel)/payment-links/new/page")).default;
+    const render = async (currency?: string) => renderToStaticMarkup(await Page({ searchParams: Promise.resolve({ currency }) }));
+    session.userId = viewer.id;
+    expect(await render()).toContain("Only users who may create transactions may create payment links.");
+    session.userId = clerk.id;
+    const html = await render("USD");
+    const tag = (pattern: string) => html.match(new RegExp(`<(input|select)[^>]*${pattern}[^>]*>`))?.[0] ?? "";
+    expect(tag('name="currency_code"')).toContain('required=""');
+    expect(tag('name="amount"')).toContain('required=""');
+    expect(tag('value="card"')).toContain('checked=""');
+    expect(tag('value="live"')).not.toContain("checked");
   });
 
   it("is in the panel's navigation for users who may create", () => {
