@@ -8,7 +8,10 @@ export interface NavLink {
   label: string;
 }
 
-/** The panel's sections; the current one is marked for screen readers and by its look. */
+/**
+ * The panel's sections, on one line at 1280 px (e2e/admin-payment-links.spec.ts checks it); the current one is
+ * marked for screen readers and by its look.
+ */
 export function AdminNav({ links }: { links: NavLink[] }) {
   const path = usePathname();
   const current = (href: string) => (href === "/admin" ? path === "/admin" : path === href || path.startsWith(`${href}/`));
@@ -20,7 +23,7 @@ export function AdminNav({ links }: { links: NavLink[] }) {
             <Link
               href={link.href}
               aria-current={current(link.href) ? "page" : undefined}
-              className="block rounded px-2.5 py-1.5 text-slate-800 hover:bg-slate-200 aria-[current=page]:bg-slate-800 aria-[current=page]:text-white"
+              className="block rounded px-2 py-1.5 text-slate-800 hover:bg-slate-200 aria-[current=page]:bg-slate-800 aria-[current=page]:text-white"
             >
               {link.label}
             </Link>

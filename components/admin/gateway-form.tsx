@@ -7,6 +7,7 @@ import { CREDENTIAL_FIELDS } from "@/lib/gateways/credential-fields";
 import { ICON_MAX_BYTES } from "@/lib/gateways/gateway-icon";
 import { KNOWN_PGS, type KnownPg } from "@/lib/gateways/known-gateways";
 import type { PanelGateway } from "@/lib/config/gateway-settings/panel-gateway";
+import { describeField } from "./field-description";
 import { focusRing, primaryButton } from "./panel-styles";
 
 type Action = (state: GatewayFormState, form: FormData) => Promise<GatewayFormState>;
@@ -24,26 +25,7 @@ function errorsOf(errors: FieldErrors, path: string): string[] {
 const idFor = (name: string) => `gateway-${name.replace(".", "-")}`;
 
 /** The hint and the errors under a field, and the ids its input points at with aria-describedby. */
-function fieldDescription(errors: FieldErrors, name: string, hint?: ReactNode) {
-  const messages = errorsOf(errors, name);
-  const id = idFor(name);
-  const describedBy = [hint ? `${id}-hint` : "", messages.length ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
-  const below = (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {messages.length ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-          {messages.join(" ")}
-        </p>
-      ) : null}
-    </>
-  );
-  return { invalid: messages.length > 0, describedBy, below };
-}
+const fieldDescription = (errors: FieldErrors, name: string, hint?: ReactNode) => describeField(idFor(name), errorsOf(errors, name), hint);
 
 function TextField(props: {
   errors: FieldErrors;

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { checkAttachment } from "@/lib/checkout/attachments/check-attachment";
+import { readAttachment } from "@/lib/checkout/attachments/read-attachment";
 import { requireAction } from "@/lib/access/auth/permissions";
 import type { Ctx } from "@/lib/core/context";
-import { type FieldErrors, ValidationFailed } from "@/lib/core/errors";
+import { ValidationFailed } from "@/lib/core/errors";
 import { newTransactionRow, storeNewTransaction } from "@/lib/checkout/transactions/store-new-transaction";
 import { mergeFieldErrors } from "@/lib/core/validation/parse-input";
 import { requireStorableText } from "@/lib/core/validation/storable-text";
@@ -51,7 +51,8 @@ export async function createLegacyTransaction({ ctx, input }: { ctx: Ctx; input:
   const row = {
     ...newTransactionRow(checkoutFieldsOf(fields, variant, gateways.codes, settings), gateways.config, caller.kind === "allowed_address" ? null : caller, new Date()),
     interface: "legacy" as const,
-    disclosure_url: fields.disclosure_url ?? settings.default_disclosure_url!,
+    // Null (no result posted) only for a payment request when the admin set no default (required-legacy-fields.ts).
+    disclosure_url: fields.disclosure_url ?? settings.default_disclosure_url,
     legacy: legacyRecord(fields, variant, input.bulk),
   };
   await storeNewTransaction(ctx, row, {
@@ -59,14 +60,4 @@ export async function createLegacyTransaction({ ctx, input }: { ctx: Ctx; input:
     attachment: attachment.checked && { token: randomBytes(20).toString("hex"), ...attachment.checked },
   });
   return legacyAnswer(row, gateways.config.decimals!);
-}
-
-/** The attachment checked by its content, its refusal as a field error beside the others. */
-async function readAttachment(file: File): Promise<{ errors: FieldErrors; checked: Awaited<ReturnType<typeof checkAttachment>> | null }> {
-  try {
-    return { errors: {}, checked: await checkAttachment(file) };
-  } catch (error) {
-    if (error instanceof ValidationFailed) return { errors: error.fields, checked: null };
-    throw error;
-  }
 }

@@ -38,7 +38,7 @@ export function legacyNotifications(fields: LegacyFields) {
   };
 }
 
-/** The request as the checkout interface's fields; the URLs fall back to the admin's defaults (checked present before). */
+/** The request as the checkout interface's fields; the URLs fall back to the admin's defaults (a payment request may have none). */
 export function checkoutFieldsOf(fields: LegacyFields, variant: LegacyVariant, pgCodes: string[], settings: LegacySettings): CheckedFields {
   return {
     type: variant,
@@ -53,7 +53,7 @@ export function checkoutFieldsOf(fields: LegacyFields, variant: LegacyVariant, p
     billing_address: (legacyAddress(fields, settings.default_address) ?? undefined) as Address | undefined,
     order_no: fields.order_no,
     notifications: legacyNotifications(fields),
-    redirect_url: fields.redirect_url ?? settings.default_redirect_url!,
+    redirect_url: fields.redirect_url ?? settings.default_redirect_url ?? undefined,
     vendor_name: fields.vendor_name,
     product_type: fields.product_type,
     language: fields.language,

@@ -86,10 +86,10 @@ const commonFields = {
   }),
   redirect_url: httpUrl(200)
     .optional()
-    .meta({ description: "Where the customer returns; at most 200. Default: the admin's default redirect URL (required when none is set).", format: "uri" }),
+    .meta({ description: "Where the customer returns; at most 200. Default: the admin's default redirect URL; in e-commerce required when none is set (a payment request without one leaves the customer on the result page).", format: "uri" }),
   disclosure_url: httpUrl(200)
     .optional()
-    .meta({ description: "Receives the result by POST; at most 200. Default: the admin's default disclosure URL (required when none is set).", format: "uri" }),
+    .meta({ description: "Receives the result by POST; at most 200. Default: the admin's default disclosure URL; in e-commerce required when none is set (a payment request without one posts no result).", format: "uri" }),
 };
 
 export const eCommerceFieldsSchema = z.object({
@@ -127,7 +127,7 @@ export type PaymentRequestFields = z.output<typeof paymentRequestFieldsSchema>;
 /** What either variant's fields read as; the fields one variant does not take stay undefined. */
 export type LegacyFields = Partial<ECommerceFields> & Partial<PaymentRequestFields>;
 
-/** Required per variant, as the table says (redirect and disclosure URLs too when the admin set no default). */
+/** Required per variant, as the table says (with what the settings cannot default: required-legacy-fields.ts). */
 export const REQUIRED: Record<LegacyVariant, (keyof LegacyFields)[]> = {
   e_commerce: ["amount", "gateway_code", "currency_code"],
   payment_request: ["amount", "currency_code", "customer_email", "initiator"],

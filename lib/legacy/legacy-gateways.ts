@@ -1,5 +1,6 @@
 import { listEnabledGatewaySettings } from "@/db/queries/gateway-settings";
 import { listCurrencyCodes, loadCheckoutConfig } from "@/db/queries/transactions";
+import { preferredGateways } from "@/lib/config/gateway-settings/preferred-gateways";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
 import type { FieldErrors } from "@/lib/core/errors";
@@ -35,7 +36,5 @@ export async function checkLegacyGateways(ctx: Ctx, caller: LegacyCaller, varian
 /** The production gateways the caller may use that take the currency; only when there are none, the sandbox ones (never both). */
 async function gatewaysTaking(ctx: Ctx, caller: LegacyCaller, currency: string): Promise<string[]> {
   const gateways = await cachedConfig("payment-methods:gateways", () => listEnabledGatewaySettings(ctx.db));
-  const taking = gateways.filter((g) => g.currencies.includes(currency) && mayUseGateway(caller, g.code));
-  const production = taking.filter((g) => !g.is_sandbox);
-  return (production.length > 0 ? production : taking).map((g) => g.code);
+  return preferredGateways(gateways.filter((g) => g.currencies.includes(currency) && mayUseGateway(caller, g.code))).map((g) => g.code);
 }

@@ -1,9 +1,8 @@
 import type { FieldErrors } from "@/lib/core/errors";
 import { addFieldError, parsePartially } from "@/lib/core/validation/parse-input";
-import { FLAGS, LEGACY_SCHEMAS, type LegacyFields, type LegacyVariant, REQUIRED, legacyTypeSchema } from "./legacy-fields";
+import { FLAGS, LEGACY_SCHEMAS, type LegacyFields, type LegacyVariant, legacyTypeSchema } from "./legacy-fields";
 import type { LegacySettings } from "./legacy-settings";
-
-const REQUIRED_MESSAGE = "This field is required.";
+import { requiredLegacyFields } from "./required-legacy-fields";
 
 /** The contact field each flag needs, and what it would be used for. */
 const CONTACT = {
@@ -15,7 +14,7 @@ const CONTACT = {
 
 /**
  * Reads a legacy request body: its variant (`type`, else the path's), then that variant's fields with their
- * own rules, the required ones, the URLs the admin gave no default for, the multi-step rule and the contact
+ * own rules, the required ones (with what the settings cannot default: required-legacy-fields.ts) and the contact
  * fields the flags need. As on the checkout interface, null and "" mean "not given". Field errors are returned,
  * not thrown, with the fields that passed, so that the checks against the configuration add theirs.
  */
@@ -31,14 +30,8 @@ export function readLegacyFields(body: Record<string, unknown>, pathVariant: Leg
   const fields = parsed.data as LegacyFields;
   Object.assign(errors, parsed.errors);
 
-  const require = (field: string, message = REQUIRED_MESSAGE) => {
+  for (const { field, message } of requiredLegacyFields(variant, settings)) {
     if (!(field in sent)) addFieldError(errors, [field], message);
-  };
-  for (const field of REQUIRED[variant]) require(field);
-  if (!settings.default_redirect_url) require("redirect_url", "This field is required: the admin settings have no default redirect URL.");
-  if (!settings.default_disclosure_url) require("disclosure_url", "This field is required: the admin settings have no default disclosure URL.");
-  if (variant === "e_commerce" && settings.legacy_multi_step_checkout) {
-    for (const field of ["capture_address", "capture_delivery"]) require(field, "This field is required while the multi-step checkout is on: send true or false.");
   }
   for (const flag of FLAGS) {
     const [contact, what] = CONTACT[flag];

@@ -25,6 +25,7 @@ const facts = (extra: Partial<MessageFacts> = {}): MessageFacts => ({
   amount: "10.500",
   currencyCode: "KWD",
   firstName: "Sara",
+  product: null,
   orderNo: "ORD-7",
   referenceNumber: "REF123",
   link: null,
@@ -77,6 +78,13 @@ describe("renderMessage", () => {
     expect(renderMessage("sms", facts({ kind: "created", orderNo: null, referenceNumber: null, link: "https://pay.example/x" })).body).toBe(
       "Blue Shop: Please pay 10.500 KWD. https://pay.example/x",
     );
+  });
+
+  it("says what is being paid for (product_type) in the e-mail's details and the SMS, in the message's language", () => {
+    const link = facts({ kind: "created", product: "Annual membership", referenceNumber: null, link: "https://pay.example/x" });
+    expect(renderMessage("email", link).body).toContain("Merchant: Blue Shop\nFor: Annual membership\nAmount: 10.500 KWD");
+    expect(renderMessage("sms", link).body).toBe("Blue Shop: Please pay 10.500 KWD. For Annual membership. Order ORD-7. https://pay.example/x");
+    expect(renderMessage("email", { ...link, language: "ar" }).body).toContain("التاجر: Blue Shop\nمقابل: Annual membership\n");
   });
 
   it("every kind has its words in both languages; an error is not told as a decline", () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Forbidden, ValidationFailed } from "@/lib/core/errors";
 import { MAX_BULK_FILE_BYTES, MAX_BULK_ROWS } from "@/lib/legacy/bulk/bulk-limits";
+import { bulkRequiredColumns } from "@/lib/legacy/bulk/bulk-required-columns";
+import { updateSettings } from "@/lib/config/settings/update-settings";
 import { createBulkPaymentRequests } from "@/lib/legacy/bulk/create-bulk-payment-requests";
 import { csv, startBulk } from "../support/legacy-bulk";
 
@@ -173,5 +175,17 @@ describe("CSV as spreadsheets write it", () => {
     const first = rows.find((r) => r.order_no === "CRLF-1")!;
     expect(first).toMatchObject({ amount: "10.500000", customer_first_name: 'Sara "S"', customer_email: "h@example.com" });
     expect(first.billing_address).toMatchObject({ line1: "Block 1, Street 2\nFloor 3" });
+  });
+});
+
+describe("on a fresh install: no default redirect or disclosure URL", () => {
+  it("creates every valid line (a payment request needs neither URL), and the page asks for only what every line needs", async () => {
+    await updateSettings({ ctx: api.ctx, input: { defaultRedirectUrl: null, defaultDisclosureUrl: null } });
+    const result = await upload(csv(["amount,currency_code,customer_email", "5,KWD,fresh@example.com"]));
+    expect(result.counts).toMatchObject({ created: 1, invalid: 0 });
+    expect((await api.bulkRows(result.bulk_id))[0]).toMatchObject({ redirect_url: null, disclosure_url: null });
+    // The same rule as the lines are read with: the e-commerce-only settings add nothing to a payment request.
+    const fresh = { default_redirect_url: null, default_disclosure_url: null, legacy_multi_step_checkout: true };
+    expect(bulkRequiredColumns(fresh)).toEqual(["amount", "currency_code", "customer_email"]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { findIdempotencyRecord, listCurrencyCodes, loadCheckoutConfig } from "@/db/queries/transactions";
-import { checkAttachment } from "@/lib/checkout/attachments/check-attachment";
+import { readAttachment } from "@/lib/checkout/attachments/read-attachment";
 import { findUploadedAttachment } from "@/lib/checkout/attachments/find-uploaded-attachment";
 import { checkLinkRequest, newLinkCodes } from "@/lib/checkout/links/new-link-codes";
 import { retryOnCodeCollision } from "@/lib/checkout/links/retry-on-code-collision";
@@ -25,20 +25,26 @@ export interface CreateResult {
 }
 
 const NO_UPLOAD = { id: null, token: null, errors: {} };
+const NO_FILE = { errors: {}, checked: null };
 
 interface Input {
   caller: Caller;
   fields: Record<string, unknown>;
   files: Record<string, File>;
   idempotencyKey?: string;
+  /** A smaller limit for the attached file than the API's (the panel's, as the upload route's). */
+  attachmentMaxBytes?: number;
 }
 
 /** Creates a payment transaction (state created) and returns its representation. */
 export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input }): Promise<CreateResult> {
   requireAction(input.caller, "create");
   requireStorableText(input.fields, TRANSACTION_FIELDS);
-  const { fields, errors: fieldErrors } = readFields(input.fields, { require: true });
-  const attachment = input.files.attachment ? await checkAttachment(input.files.attachment) : null;
+  const read = readFields(input.fields, { require: true });
+  const file = input.files.attachment ? await readAttachment(input.files.attachment, input.attachmentMaxBytes) : NO_FILE;
+  const { fields } = read;
+  const fieldErrors = mergeFieldErrors(read.errors, file.errors);
+  const attachment = file.checked;
 
   const idempotency = input.idempotencyKey
     ? {
@@ -61,7 +67,8 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
   const errors = [
     await checkTransaction(fields, config, (code) => canUseGateway(input.caller, code), () => listCurrencyCodes(ctx.db)),
     uploaded.errors,
-    checkLinkRequest(fields, attachment !== null || uploaded.id !== null),
+    // A file that was sent but refused has its own error: the flag's would only repeat it.
+    checkLinkRequest(fields, input.files.attachment !== undefined || uploaded.id !== null),
   ].reduce(mergeFieldErrors, fieldErrors);
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
   const checked = fields as CheckedFields;

@@ -91,6 +91,7 @@ async function messageFacts(db: Db, event: PlannedEvent, txn: TransactionRow, no
     currencyCode: txn.currency_code,
     firstName: txn.customer_first_name,
     orderNo: txn.order_no,
+    product: txn.product_type,
     referenceNumber: typeof event.data.reference_number === "string" ? event.data.reference_number : null,
     // The customer can still pay: the message carries the payment page's link.
     link: isIn(PAYABLE, event.to_state) ? checkoutUrl(txn.session_id) : null,

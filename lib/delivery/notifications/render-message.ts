@@ -17,6 +17,8 @@ export interface MessageFacts {
   currencyCode: string;
   firstName: string | null;
   orderNo: string | null;
+  /** What is being paid for (the transaction's product_type). */
+  product: string | null;
   referenceNumber: string | null;
   /** The payment page: to pay (created) or to try again (declined, canceled). */
   link: string | null;
@@ -41,6 +43,7 @@ export function renderMessage(channel: Channel, facts: MessageFacts): RenderedMe
   if (channel !== "email") {
     const parts = [
       `${facts.merchant}: ${t.short[facts.kind](amount)}`,
+      facts.product ? `${t.paidFor} ${facts.product}.` : null,
       facts.orderNo ? t.shortOrder(facts.orderNo) : null,
       facts.referenceNumber ? t.shortReference(facts.referenceNumber) : null,
       facts.link,
@@ -51,6 +54,7 @@ export function renderMessage(channel: Channel, facts: MessageFacts): RenderedMe
   const subject = t.subject[facts.kind](facts.merchant) + (facts.orderNo ? ` (${t.labels.orderNo} ${facts.orderNo})` : "");
   const details = [
     `${t.labels.merchant}: ${facts.merchant}`,
+    facts.product ? `${t.paidFor}: ${facts.product}` : null,
     `${t.labels.amount}: ${amount}`,
     `${t.labels.status}: ${t.status[facts.kind]}`,
     // When it is due matters only while the customer can still pay.

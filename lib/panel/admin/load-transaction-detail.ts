@@ -8,6 +8,7 @@ import { formatUnits } from "@/lib/core/money/decimal";
 import { listMessages } from "@/lib/delivery/notifications/list-messages";
 import { availableUnits } from "@/lib/checkout/lifecycle/money";
 import { SESSION_ID } from "@/lib/checkout/transactions/get-transaction";
+import { paymentLinkView } from "@/lib/panel/payment-links/payment-link-view";
 import { panelOperationsFor, splitByGateway } from "./panel-operations";
 
 /** A transaction's e-mails and SMS on its page: far more than any transaction sends. */
@@ -32,6 +33,8 @@ export async function loadTransactionDetail({ ctx, input }: { ctx: Ctx; input: {
     attachmentToken: view.attachment_token,
     /** The settings of its gateways, for their names. */
     gateways: view.gateways,
+    /** Its payment link, short link and QR code, and whether it can be sent again. */
+    link: paymentLinkView(view, input.caller),
     ...history,
     messages,
     /** The operations this user may start now, and sentences for those the gateway takes no API call for. */

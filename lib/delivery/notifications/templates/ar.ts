@@ -55,5 +55,6 @@ export const ar: MessageTexts = {
   shortReference: (r) => `المرجع ${r}.`,
   payHere: "للدفع:",
   tryAgain: "للمحاولة مرة أخرى:",
+  paidFor: "مقابل",
   footer: (m) => `أُرسلت هذه الرسالة نيابةً عن ${m} من خدمة الدفع الخاصة به. يُرجى عدم الرد عليها.`,
 };

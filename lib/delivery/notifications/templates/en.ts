@@ -55,5 +55,6 @@ export const en: MessageTexts = {
   shortReference: (r) => `Ref ${r}.`,
   payHere: "Pay here:",
   tryAgain: "To try again:",
+  paidFor: "For",
   footer: (m) => `This message was sent on behalf of ${m} by its payment service. Please do not reply to it.`,
 };

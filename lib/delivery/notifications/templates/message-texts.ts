@@ -19,5 +19,7 @@ export interface MessageTexts {
   shortReference: (reference: string) => string;
   payHere: string;
   tryAgain: string;
+  /** What is being paid for (product_type): the e-mail's label, the SMS's words before it. */
+  paidFor: string;
   footer: (merchant: string) => string;
 }

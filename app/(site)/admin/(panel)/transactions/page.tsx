@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { primaryButton } from "@/components/admin/panel-styles";
 import { TransactionFilters } from "@/components/admin/transaction-filters";
 import { TransactionTable } from "@/components/admin/transaction-table";
 import { listTransactions } from "@/lib/panel/admin/list-transactions";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { FILTER_FIELDS, type FilterValues } from "@/lib/panel/admin/transaction-list-filters";
 import { appContext } from "@/lib/core/context";
+import { mayDo } from "@/lib/access/auth/permissions";
 
 export const metadata: Metadata = { title: "Transactions · Checkout admin" };
 
@@ -33,7 +36,14 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   const pageError = [page.errors.after, page.errors.before, page.errors.non_field_errors].flat().filter((m): m is string => typeof m === "string");
   return (
     <main>
-      <h1 className="text-2xl font-semibold">Transactions</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Transactions</h1>
+        {mayDo(admin, "create") ? (
+          <Link href="/admin/payment-links/new" className={primaryButton}>
+            New payment link
+          </Link>
+        ) : null}
+      </div>
       {!admin.isSuperuser ? (
         <p className="mt-2 text-sm text-slate-700">
           Showing the transactions of your gateways: {admin.gatewayCodes.length ? admin.gatewayCodes.join(", ") : "none"}.

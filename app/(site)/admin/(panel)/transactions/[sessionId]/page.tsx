@@ -7,6 +7,7 @@ import { OperationDialogs } from "@/components/admin/operation-dialogs";
 import { OperationsHistory } from "@/components/admin/operations-history";
 import { focusRing, h2, link, muted, section } from "@/components/admin/panel-styles";
 import { PaymentAttempts } from "@/components/admin/payment-attempts";
+import { PaymentLinkPanel } from "@/components/admin/payment-link-panel";
 import { TransactionFields } from "@/components/admin/transaction-fields";
 import { TransactionHeader } from "@/components/admin/transaction-header";
 import { TransactionTimeline } from "@/components/admin/transaction-timeline";
@@ -17,7 +18,7 @@ import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { transactionTimeline } from "@/lib/panel/admin/transaction-timeline";
 import { appContext } from "@/lib/core/context";
 import { NotFound } from "@/lib/core/errors";
-import { operationAction, resendWebhookAction } from "./actions";
+import { operationAction, resendWebhookAction, sendLinkAgainAction } from "./actions";
 
 export const metadata: Metadata = { title: "Transaction · Checkout admin" };
 
@@ -77,7 +78,13 @@ export default async function TransactionPage({ params }: Props) {
         ))}
       </section>
 
-      {/* The payment link (link, short link, QR code) goes here: what the customer was sent, right after the actions. */}
+      <section aria-labelledby="payment-link" className={section}>
+        <h2 id="payment-link" className={h2}>
+          Payment link
+        </h2>
+        <PaymentLinkPanel link={detail.link} sendAgain={sendLinkAgainAction} />
+      </section>
+
 
       <section aria-labelledby="timeline" className={section}>
         <h2 id="timeline" className={h2}>

@@ -1,0 +1,1 @@
+export { default } from "../../transactions/[sessionId]/not-found";
