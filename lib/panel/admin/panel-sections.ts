@@ -5,6 +5,7 @@ import { mayDo } from "@/lib/access/auth/permissions";
 const SECTIONS = [
   { href: "/admin", label: "Dashboard", superuser: false },
   { href: "/admin/transactions", label: "Transactions", superuser: false },
+  { href: "/admin/operations", label: "Refunds and operations", superuser: false },
   { href: "/admin/bulk-payment-requests", label: "Bulk payment requests", superuser: false, action: "create" },
   { href: "/admin/deliveries", label: "Deliveries", superuser: false },
   { href: "/admin/messages", label: "Messages", superuser: false },
