@@ -7,16 +7,18 @@ import { type FieldErrors, ValidationFailed } from "@/lib/core/errors";
 import { formatAmount } from "@/lib/core/money/decimal";
 import { parseInput } from "@/lib/core/validation/parse-input";
 import { type KeysetPage, LIST_TIMEOUT_MS, PAGE_SIZE, readKeysetPage } from "./list-transactions";
-import { CURSOR_MESSAGE, listCursor, optional } from "./transaction-list-filters";
+import { CURSOR_MESSAGE, listCursor, NO_CONTROL, optional } from "./transaction-list-filters";
 
 /** The Customer view's URL parameters: whose (a customer id, or else an e-mail) and the page's cursor. */
 export const CUSTOMER_FIELDS = ["customer_id", "email", "after", "before"] as const;
 export type CustomerValues = Record<(typeof CUSTOMER_FIELDS)[number], string>;
 
+const CONTROL_MESSAGE = "Letters, digits and punctuation only: no control characters.";
+
 const customerParams = z
   .object({
-    customer_id: optional(z.string().trim().min(1).max(128, "A customer id has at most 128 characters.")),
-    email: optional(z.string().trim().toLowerCase().max(254, "An e-mail address has at most 254 characters.")),
+    customer_id: optional(z.string().trim().max(128, "A customer id has at most 128 characters.").regex(NO_CONTROL, CONTROL_MESSAGE)),
+    email: optional(z.string().trim().toLowerCase().max(254, "An e-mail address has at most 254 characters.").regex(NO_CONTROL, CONTROL_MESSAGE)),
     after: optional(listCursor),
     before: optional(listCursor),
   })

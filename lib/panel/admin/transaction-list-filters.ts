@@ -23,6 +23,10 @@ export const FILTER_FIELDS = [
 export type FilterField = (typeof FILTER_FIELDS)[number];
 export type FilterValues = Record<FilterField, string>;
 
+/** No control character: PostgreSQL's text holds no NUL, and none is in a key, a name or an address. */
+// eslint-disable-next-line no-control-regex
+export const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+
 /** The transaction's payment_type, as the API names it. */
 export const PAYMENT_TYPES = ["one_off", "save_card", "auto_debit"] as const;
 
@@ -53,7 +57,13 @@ export const listCursor = z.string().transform((v, ctx) => {
 /** The list's filters; the same rules for the page, its live JSON and the CSV export. */
 export const transactionListFilters = z
   .object({
-    q: optional(z.string().trim().max(128, "Search for at most 128 characters.")),
+    q: optional(
+      z
+        .string()
+        .trim()
+        .max(128, "Search for at most 128 characters.")
+        .regex(NO_CONTROL, "Search for letters, digits and punctuation: no control characters."),
+    ),
     state: optional(z.enum(TRANSACTION_STATES, { error: "Choose one of the states in the list." })),
     gateway: optional(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "Choose one of the gateways in the list.")),
     paid_via: optional(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "Choose one of the gateways in the list.")),
