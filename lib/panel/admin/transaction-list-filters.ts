@@ -24,7 +24,6 @@ export type FilterField = (typeof FILTER_FIELDS)[number];
 export type FilterValues = Record<FilterField, string>;
 
 /** No control character: PostgreSQL's text holds no NUL, and none is in a key, a name or an address. */
-// eslint-disable-next-line no-control-regex
 export const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 
 /** The transaction's payment_type, as the API names it. */
