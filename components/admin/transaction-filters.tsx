@@ -27,6 +27,12 @@ export function TransactionFilters({ values, errors, choices }: Props) {
   };
   const describedBy = (name: FilterField, hint?: boolean) =>
     [hint ? `filter-${name}-hint` : "", problems(name).length ? `filter-${name}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const errorText = (name: FilterField) =>
+    problems(name).length ? (
+      <p id={`filter-${name}-error`} className="mt-1 text-sm text-red-800">
+        {problems(name).join(" ")}
+      </p>
+    ) : null;
   const field = (name: FilterField, label: string, control: ReactNode, hint?: string) => (
     <div>
       <label htmlFor={`filter-${name}`} className="block text-sm font-medium">
@@ -38,11 +44,7 @@ export function TransactionFilters({ values, errors, choices }: Props) {
           {hint}
         </p>
       ) : null}
-      {problems(name).length ? (
-        <p id={`filter-${name}-error`} className="mt-1 text-sm text-red-800">
-          {problems(name).join(" ")}
-        </p>
-      ) : null}
+      {errorText(name)}
     </div>
   );
   const text = (name: FilterField, extra: { type?: string; inputMode?: "decimal"; hint?: boolean } = {}) => (
@@ -92,11 +94,7 @@ export function TransactionFilters({ values, errors, choices }: Props) {
         <label htmlFor={`filter-${name}`} className="text-sm font-medium">
           {label}
         </label>
-        {problems(name).length ? (
-          <p id={`filter-${name}-error`} className="mt-1 text-sm text-red-800">
-            {problems(name).join(" ")}
-          </p>
-        ) : null}
+        {errorText(name)}
       </div>
     </div>
   );
