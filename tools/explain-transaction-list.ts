@@ -52,7 +52,7 @@ async function screenQueries(url: string, caller: UserCaller, path: string): Pro
     await db.destroy();
   }
   // The statement_timeout's set_config is not worth a plan.
-  return executed.filter((q) => !q.sql.includes("set_config"));
+  return executed.filter((q) => !/set_config|^(begin|commit)$/i.test(q.sql.trim()));
 }
 
 async function explain(db: Db, query: CompiledQuery): Promise<{ plan: string; ms: ReturnType<typeof summarize> }> {

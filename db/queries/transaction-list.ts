@@ -39,8 +39,12 @@ export interface ListSearch {
   referencePrefix?: string;
   /** A prefix of the session id, as the range [from, to) of its primary key (to: null, none above). */
   sessionRange?: { from: string; to: string | null };
-  /** Lower case, at least 3 characters each (pg_trgm's trigrams): substrings of the customer's name, e-mail or phone. */
-  substrings: string[];
+  /**
+   * Substrings of the customer's name, e-mail or phone, lower case: `text` whole, found through the trigrams of
+   * `window` (at least 3 characters, pg_trgm's trigram; the part of the text that tells customers apart, so that
+   * the index reads few rows), then checked whole on those rows.
+   */
+  substrings: { text: string; window: string }[];
 }
 
 export interface TransactionListRow {
@@ -127,7 +131,11 @@ function searchCondition(s: ListSearch) {
     const { from, to } = s.sessionRange;
     matches.push(to === null ? sql`t.session_id >= ${from}::bpchar` : sql`(t.session_id >= ${from}::bpchar AND t.session_id < ${to}::bpchar)`);
   }
-  for (const text of s.substrings) matches.push(sql`${CUSTOMER_TEXT} LIKE ${`%${escapeLike(text)}%`}`);
+  for (const { text, window } of s.substrings) {
+    const found = sql`${CUSTOMER_TEXT} LIKE ${`%${escapeLike(window)}%`}`;
+    // strpos takes the text literally and no index: it only checks the rows the window's trigrams found.
+    matches.push(window === text ? found : sql`(${found} AND strpos(${CUSTOMER_TEXT}, ${text}) > 0)`);
+  }
   return sql`(${sql.join(matches, sql` OR `)})`;
 }
 

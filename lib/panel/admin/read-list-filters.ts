@@ -90,8 +90,20 @@ export function searchTerms(text: string): ListSearch {
     orderPrefix: lower,
     referencePrefix: text.length >= REFERENCE_PREFIX_MIN ? text.toUpperCase() : undefined,
     sessionRange: /^[0-9a-f]{4,40}$/.test(lower) ? hexRange(lower) : undefined,
-    substrings,
+    substrings: substrings.map((s) => ({ text: s, window: trigramWindow(s) })),
   };
+}
+
+/**
+ * The part of a substring the trigram index looks up: many customers share an e-mail's domain (and a name's
+ * common syllables), and the index reads every row of each trigram it is given, so an e-mail is looked up by its
+ * local part, and that by its run of digits when it has one of 4 or more (numbered addresses, phone numbers).
+ */
+function trigramWindow(text: string): string {
+  const at = text.indexOf("@");
+  const local = at >= SUBSTRING_MIN ? text.slice(0, at) : text;
+  const digits = /\d{4,}/.exec(local)?.[0];
+  return digits ?? local;
 }
 
 /** Every 40-character hex id starting with `prefix`: from the prefix up to the next prefix of its length (none after f…f). */
