@@ -7,7 +7,8 @@ import { UtcTime } from "./utc-time";
 export function CustomerCards({ cards }: { cards: CustomerCard[] }) {
   if (cards.length === 0) return <p className="mt-2 text-sm text-slate-700">No saved cards (of the gateways you may see).</p>;
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so that a keyboard can scroll it sideways on a narrow screen (it holds no link of its own).
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Saved cards">
       <PanelTable caption="Saved cards, most recently used first" columns={["Card", "Expiry", "Gateway", "Last used", "Agreements"]}>
         {cards.map((c) => (
           <tr key={c.id}>
