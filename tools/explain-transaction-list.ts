@@ -1,18 +1,24 @@
 // npx tsx tools/explain-transaction-list.ts [--write FILE]: the admin transaction list's query for each of the
-// issue's cases (tools/bench/admin-cases.ts) and a few more, as EXPLAIN (ANALYZE, BUFFERS) on DATABASE_URL or the
-// embedded database, after a warm-up run, with the time of 20 more runs. Prints Markdown, or writes it to FILE.
+// issue's cases (tools/bench/admin-cases.ts: filters, pages, search by prefix and substring) and a few more, and
+// the queries of the Refunds and operations screen and the Customer view, as EXPLAIN (ANALYZE, BUFFERS) on
+// DATABASE_URL or the embedded database, after a warm-up run, with the time of 20 more runs. Prints Markdown, or
+// writes it to FILE.
 // Meant for a seeded table: npm run seed:bench -- --count 1000000.
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { CompiledQuery, sql } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "@/db/types";
+import { listMoneyOperations } from "@/lib/panel/admin/list-money-operations";
+import { loadCustomer } from "@/lib/panel/admin/load-customer";
 import type { Db } from "@/db/client";
 import { openDatabase } from "@/server/open-database";
 import { transactionPageQuery } from "@/db/queries/transaction-list";
 import { PAGE_SIZE } from "@/lib/panel/admin/list-transactions";
 import { listQuery, readListFilters } from "@/lib/panel/admin/read-list-filters";
 import type { UserCaller } from "@/lib/access/auth/admin-caller";
-import { listCases } from "./bench/admin-cases";
+import { listCases, screenCases } from "./bench/admin-cases";
 import { summarize } from "./shared/stats";
 import { runMain } from "../server/run-main";
 
@@ -29,6 +35,24 @@ async function compiled(db: Db, caller: UserCaller, params: Record<string, strin
   const { filters, errors } = await readListFilters({ db }, caller, new URLSearchParams(params));
   if (!filters) throw new Error(`Wrong filters ${JSON.stringify(params)}: ${JSON.stringify(errors)}`);
   return transactionPageQuery(db, listQuery(caller, filters, PAGE_SIZE + 1)).compile();
+}
+
+/**
+ * The queries a screen's verb runs for its address (the operations screen, the Customer view), recorded on a
+ * second handle: the list's own are compiled above; these verbs run several.
+ */
+async function screenQueries(url: string, caller: UserCaller, path: string): Promise<CompiledQuery[]> {
+  const executed: CompiledQuery[] = [];
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }), log: (e) => void executed.push(e.query) });
+  try {
+    const { pathname, searchParams } = new URL(path, "http://x");
+    if (pathname === "/admin/operations") await listMoneyOperations({ ctx: { db }, input: { caller, params: Object.fromEntries(searchParams) } });
+    else await loadCustomer({ ctx: { db }, input: { caller, params: searchParams } });
+  } finally {
+    await db.destroy();
+  }
+  // The statement_timeout's set_config is not worth a plan.
+  return executed.filter((q) => !/set_config|^(begin|commit)$/i.test(q.sql.trim()));
 }
 
 async function explain(db: Db, query: CompiledQuery): Promise<{ plan: string; ms: ReturnType<typeof summarize> }> {
@@ -73,8 +97,14 @@ runMain(async () => {
       "|---|---|---:|---:|",
     ];
     const sections: string[] = [];
-    for (const c of cases) {
-      const query = await compiled(db, c.caller, c.params);
+    const queries: { label: string; params: Record<string, string>; query: CompiledQuery }[] = [];
+    for (const c of cases) queries.push({ label: c.label, params: c.params, query: await compiled(db, c.caller, c.params) });
+    for (const c of await screenCases(db)) {
+      const recorded = await screenQueries(database.url, superuser, c.path);
+      recorded.forEach((query, i) => queries.push({ label: `${c.label} (query ${i + 1} of ${recorded.length})`, params: { path: c.path }, query }));
+    }
+    for (const c of queries) {
+      const query = c.query;
       const { plan, ms } = await explain(db, query);
       process.stderr.write(`${c.label}: p50 ${ms.p50.toFixed(2)} ms, p99 ${ms.p99.toFixed(2)} ms\n`);
       const execution = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? "?";

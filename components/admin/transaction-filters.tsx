@@ -3,6 +3,7 @@ import type { ListFilterChoices } from "@/lib/panel/admin/read-list-filters";
 import type { FilterField, FilterValues } from "@/lib/panel/admin/transaction-list-filters";
 import type { FieldErrors } from "@/lib/core/errors";
 import { TRANSACTION_STATES } from "@/lib/checkout/lifecycle/states";
+import { PAYMENT_TYPES } from "@/lib/panel/admin/transaction-list-filters";
 import { primaryButton } from "./panel-styles";
 
 interface Props {
@@ -10,6 +11,8 @@ interface Props {
   errors: FieldErrors;
   choices: ListFilterChoices;
 }
+
+const PAYMENT_TYPE_LABELS = { one_off: "One-off payment", save_card: "Saves the card", auto_debit: "Auto-debit (card saved under an agreement)" };
 
 const INPUT = "mt-1 w-full rounded border border-slate-400 bg-white px-2 py-1.5 aria-invalid:border-red-700";
 
@@ -24,6 +27,12 @@ export function TransactionFilters({ values, errors, choices }: Props) {
   };
   const describedBy = (name: FilterField, hint?: boolean) =>
     [hint ? `filter-${name}-hint` : "", problems(name).length ? `filter-${name}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const errorText = (name: FilterField) =>
+    problems(name).length ? (
+      <p id={`filter-${name}-error`} className="mt-1 text-sm text-red-800">
+        {problems(name).join(" ")}
+      </p>
+    ) : null;
   const field = (name: FilterField, label: string, control: ReactNode, hint?: string) => (
     <div>
       <label htmlFor={`filter-${name}`} className="block text-sm font-medium">
@@ -35,11 +44,7 @@ export function TransactionFilters({ values, errors, choices }: Props) {
           {hint}
         </p>
       ) : null}
-      {problems(name).length ? (
-        <p id={`filter-${name}-error`} className="mt-1 text-sm text-red-800">
-          {problems(name).join(" ")}
-        </p>
-      ) : null}
+      {errorText(name)}
     </div>
   );
   const text = (name: FilterField, extra: { type?: string; inputMode?: "decimal"; hint?: boolean } = {}) => (
@@ -54,23 +59,44 @@ export function TransactionFilters({ values, errors, choices }: Props) {
       className={INPUT}
     />
   );
-  const select = (name: FilterField, any: string, options: readonly string[]) => (
+  const select = (name: FilterField, any: string, options: readonly string[], extra: { hint?: boolean; labels?: Record<string, string> } = {}) => (
     <select
       id={`filter-${name}`}
       name={name}
       defaultValue={values[name]}
       aria-invalid={problems(name).length > 0}
-      aria-describedby={describedBy(name)}
+      aria-describedby={describedBy(name, extra.hint)}
       className={INPUT}
     >
       <option value="">{any}</option>
       {/* A value that is not a choice stays selected, so the form shows what was asked beside its error. */}
       {[...(values[name] && !options.includes(values[name]) ? [values[name]] : []), ...options].map((o) => (
         <option key={o} value={o}>
-          {o}
+          {extra.labels?.[o] ?? o}
         </option>
       ))}
     </select>
+  );
+  // A box ticked sends its value; unticked, nothing (no filter).
+  const checkbox = (name: FilterField, value: string, label: string) => (
+    <div className="flex items-start gap-2 pt-6">
+      <input
+        id={`filter-${name}`}
+        name={name}
+        type="checkbox"
+        value={value}
+        defaultChecked={values[name] === value}
+        aria-invalid={problems(name).length > 0}
+        aria-describedby={describedBy(name)}
+        className="mt-1 h-4 w-4"
+      />
+      <div>
+        <label htmlFor={`filter-${name}`} className="text-sm font-medium">
+          {label}
+        </label>
+        {errorText(name)}
+      </div>
+    </div>
   );
   return (
     <form method="get" action="/admin/transactions" role="search" aria-label="Filter transactions" className="mt-4 rounded border border-slate-300 bg-white p-4" noValidate>
@@ -80,13 +106,16 @@ export function TransactionFilters({ values, errors, choices }: Props) {
             "q",
             "Search",
             text("q", { type: "search", hint: true }),
-            "Exact session id, order number, reference number, customer e-mail or phone.",
+            "The start of an order number, reference number or session id, or any part of the customer's name, e-mail or phone (3 characters or more).",
           )}
         </div>
         {field("state", "State", select("state", "Any state", TRANSACTION_STATES))}
         {field("gateway", "Gateway", select("gateway", "Any gateway", choices.gateways))}
+        {field("paid_via", "Paid through", select("paid_via", "Any gateway", choices.gateways, { hint: true }), "The gateway that took the payment")}
         {field("currency", "Currency", select("currency", "Any currency", choices.currencies))}
-        <div className="hidden lg:block" />
+        {field("type", "Payment type", select("type", "Any type", PAYMENT_TYPES, { labels: PAYMENT_TYPE_LABELS }))}
+        {checkbox("refunds", "yes", "Has refunds")}
+        {checkbox("webhooks", "failing", "Has failing webhooks")}
         {field("from", "Created from", text("from", { type: "date", hint: true }), "UTC day, included")}
         {field("to", "Created to", text("to", { type: "date", hint: true }), "UTC day, included")}
         {field("min", "Lowest amount", text("min", { inputMode: "decimal" }))}

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
 import { useState } from "react";
+import { customerHref } from "@/lib/panel/admin/customer-href";
 import type { TransactionListItem } from "@/lib/panel/admin/list-transactions";
 import { UtcTime } from "./utc-time";
 
@@ -61,14 +62,29 @@ const COLUMNS = [
   column.display({
     id: "customer",
     header: "Customer",
-    cell: (c) => (
-      <>
-        <span className="block">{c.row.original.email ?? ""}</span>
-        <span className="block text-slate-600">{c.row.original.phone ?? ""}</span>
-      </>
-    ),
+    cell: (c) => <CustomerCell item={c.row.original} />,
   }),
 ];
+
+/** Who paid, linked to their Customer view (by customer id, else by e-mail). */
+function CustomerCell({ item }: { item: TransactionListItem }) {
+  const href = customerHref(item);
+  const who = item.name || item.email || item.customerId;
+  return (
+    <>
+      {href && who ? (
+        <Link href={href} prefetch={false} className="block text-blue-800 underline">
+          {who}
+          <span className="sr-only"> (customer view)</span>
+        </Link>
+      ) : (
+        <span className="block">{who ?? ""}</span>
+      )}
+      {item.name && item.email ? <span className="block">{item.email}</span> : null}
+      <span className="block text-slate-600">{item.phone ?? ""}</span>
+    </>
+  );
+}
 
 async function fetchNewest(query: string): Promise<TransactionListItem[]> {
   const response = await fetch(`/api/admin/transactions${query ? `?${query}` : ""}`, { headers: { Accept: "application/json" } });

@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../client";
-import type { TransactionState } from "../types";
+import type { PaymentType, TransactionState } from "../types";
 
 /** What the admin panel's list asks for; every part is optional but the page size. */
 export interface TransactionListQuery {
@@ -15,17 +15,36 @@ export interface TransactionListQuery {
   /** Inclusive bounds on the amount, as decimal text. */
   minAmount?: string;
   maxAmount?: string;
-  search?: {
-    /** Matched exactly against order_no and payment attempts' reference_number. */
-    texts: string[];
-    sessionId?: string;
-    /** Lower case, matched against lower(customer_email). */
-    email?: string;
-    phones?: string[];
-  };
+  search?: ListSearch;
+  /** Some money was refunded (refunded_amount > 0). */
+  refunded?: boolean;
+  /** A webhook delivery of the transaction is failing (failed for good, or waiting for a retry after a failed try). */
+  failingWebhooks?: boolean;
+  paymentType?: PaymentType;
+  /** The gateway of the settling attempt (the one that took the payment). */
+  paidVia?: string;
+  /** The Customer view: the transactions of one customer id, or of one e-mail (lower case). */
+  customerId?: string;
+  customerEmail?: string;
   /** Rows strictly past this position: older ones (the next page) or newer ones (the previous page). */
   from?: { createdAt: string; sessionId: string; direction: "older" | "newer" };
   limit: number;
+}
+
+/** The search box's text, as each kind of key takes it; the text is data, never SQL (bound, LIKE-escaped here). */
+export interface ListSearch {
+  /** Lower case: a prefix of lower(order_no). */
+  orderPrefix: string;
+  /** Upper case: a prefix of a payment attempt's reference_number (long enough to be selective). */
+  referencePrefix?: string;
+  /** A prefix of the session id, as the range [from, to) of its primary key (to: null, none above). */
+  sessionRange?: { from: string; to: string | null };
+  /**
+   * Substrings of the customer's name, e-mail or phone, lower case: `text` whole, found through the trigrams of
+   * `window` (at least 3 characters, pg_trgm's trigram; the part of the text that tells customers apart, so that
+   * the index reads few rows), then checked whole on those rows.
+   */
+  substrings: { text: string; window: string }[];
 }
 
 export interface TransactionListRow {
@@ -38,10 +57,26 @@ export interface TransactionListRow {
   currency_code: string;
   decimals: number;
   pg_codes: string[];
+  customer_id: string | null;
+  customer_first_name: string | null;
+  customer_last_name: string | null;
   customer_email: string | null;
   customer_phone: string | null;
   deleted_at: Date | null;
 }
+
+/**
+ * The customer's name, e-mail and phone as one lower-case text: the expression of the transactions_customer_text
+ * trigram index (migration 0033), word for word, so the planner uses it.
+ */
+export const CUSTOMER_TEXT = sql`lower(coalesce(t.customer_first_name, '') || ' ' || coalesce(t.customer_last_name, '') || ' ' ||
+      coalesce(t.customer_email, '') || ' ' || coalesce(t.customer_phone, ''))`;
+
+/** The predicate of the webhook_deliveries_failing index (0014), word for word. */
+const FAILING_DELIVERY = sql`(d.state = 'failed' OR (d.state = 'pending' AND d.attempt_count > 0))`;
+
+/** LIKE's wildcards and its escape character taken literally: a typed % or _ is a character to find, not a pattern. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function conditions(q: TransactionListQuery): RawBuilder<unknown>[] {
   const all: RawBuilder<unknown>[] = [];
@@ -54,6 +89,24 @@ function conditions(q: TransactionListQuery): RawBuilder<unknown>[] {
   if (q.minAmount) all.push(sql`t.amount >= ${q.minAmount}::numeric`);
   if (q.maxAmount) all.push(sql`t.amount <= ${q.maxAmount}::numeric`);
   if (q.search) all.push(searchCondition(q.search));
+  if (q.refunded) all.push(sql`t.refunded_amount > 0`);
+  if (q.failingWebhooks) {
+    // Failing deliveries are few (their own small index): their sessions first, as an array the primary key takes.
+    all.push(sql`t.session_id = ANY(ARRAY(SELECT d.session_id FROM webhook_deliveries d WHERE ${FAILING_DELIVERY}))`);
+  }
+  if (q.paymentType) {
+    all.push(sql`t.payment_type = ${q.paymentType}`);
+    // Said outright so that the planner takes the partial index of the rare types.
+    if (q.paymentType !== "one_off") all.push(sql`t.payment_type <> 'one_off'`);
+  }
+  if (q.paidVia) {
+    // The gateway that took it is one the transaction offered: the pg_codes condition lets the GIN index narrow first.
+    all.push(sql`t.pg_codes && ARRAY[${q.paidVia}]::text[]`);
+    all.push(sql`EXISTS (SELECT 1 FROM payment_attempts a WHERE a.session_id = t.session_id
+      AND a.state = 'success' AND NOT a.is_duplicate AND a.gateway_code = ${q.paidVia})`);
+  }
+  if (q.customerId) all.push(sql`t.customer_id = ${q.customerId}`);
+  if (q.customerEmail) all.push(sql`lower(t.customer_email) = ${q.customerEmail}`);
   if (q.from) {
     // A row comparison, which the (created_at DESC, session_id DESC) index answers with one seek.
     const at = sql`(${q.from.createdAt}::timestamptz, ${q.from.sessionId}::bpchar)`;
@@ -63,17 +116,26 @@ function conditions(q: TransactionListQuery): RawBuilder<unknown>[] {
 }
 
 /**
- * One OR of exact matches, each on its own index (PostgreSQL combines them in a BitmapOr); the reference
- * numbers' sessions are read first, as an array the primary key can take.
+ * One OR of prefix and substring matches, each on its own index (PostgreSQL combines them in a BitmapOr, or walks
+ * the list's order and filters when the text is common): order number and session id by prefix, the customer's
+ * name, e-mail and phone by substring (trigrams); the reference numbers' sessions are read first, as an array the
+ * primary key can take (at most 1,000: the prefix is long enough to be selective).
  */
-function searchCondition(s: NonNullable<TransactionListQuery["search"]>) {
-  const matches = [
-    sql`t.order_no = ANY(${s.texts}::text[])`,
-    sql`t.session_id = ANY(ARRAY(SELECT a.session_id FROM payment_attempts a WHERE a.reference_number = ANY(${s.texts}::text[])))`,
-    ...(s.sessionId ? [sql`t.session_id = ${s.sessionId}::bpchar`] : []),
-    ...(s.email ? [sql`lower(t.customer_email) = ${s.email}`] : []),
-    ...(s.phones ? [sql`t.customer_phone = ANY(${s.phones}::text[])`] : []),
-  ];
+function searchCondition(s: ListSearch) {
+  const matches = [sql`lower(t.order_no) LIKE ${`${escapeLike(s.orderPrefix)}%`}`];
+  if (s.referencePrefix) {
+    matches.push(sql`t.session_id = ANY(ARRAY(SELECT a.session_id FROM payment_attempts a
+      WHERE a.reference_number LIKE ${`${escapeLike(s.referencePrefix)}%`} LIMIT 1000))`);
+  }
+  if (s.sessionRange) {
+    const { from, to } = s.sessionRange;
+    matches.push(to === null ? sql`t.session_id >= ${from}::bpchar` : sql`(t.session_id >= ${from}::bpchar AND t.session_id < ${to}::bpchar)`);
+  }
+  for (const { text, window } of s.substrings) {
+    const found = sql`${CUSTOMER_TEXT} LIKE ${`%${escapeLike(window)}%`}`;
+    // strpos takes the text literally and no index: it only checks the rows the window's trigrams found.
+    matches.push(window === text ? found : sql`(${found} AND strpos(${CUSTOMER_TEXT}, ${text}) > 0)`);
+  }
   return sql`(${sql.join(matches, sql` OR `)})`;
 }
 
@@ -96,6 +158,9 @@ export function transactionPageQuery(db: Db, q: TransactionListQuery) {
       "t.currency_code",
       sql<number>`(SELECT c.decimals FROM currencies c WHERE c.code = t.currency_code)`.as("decimals"),
       "t.pg_codes",
+      "t.customer_id",
+      "t.customer_first_name",
+      "t.customer_last_name",
       "t.customer_email",
       "t.customer_phone",
       "t.deleted_at",

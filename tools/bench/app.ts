@@ -3,7 +3,8 @@ import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { runScriptOrThrow, startScript, stopProcess, waitForOk } from "../shared/processes";
 
-export const APP_PORT = 3300;
+/** BENCH_APP_PORT / BENCH_PG_PORT move the bench off its defaults, when another run shares the machine. */
+export const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3300);
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const DATA_DIR = ".data/bench";
 /** Where the bench's build goes (next.config.ts's distDir with BENCH_BUILD=on). */
@@ -19,7 +20,7 @@ export const appEnv: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
   DATA_DIR,
-  EMBEDDED_PG_PORT: "54370",
+  EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? "54370",
   PORT: String(APP_PORT),
   HOST: "127.0.0.1",
   APP_URL,

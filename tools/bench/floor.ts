@@ -4,7 +4,9 @@ import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { startNode } from "../shared/processes";
 
-export const FLOOR_URL = "http://127.0.0.1:3302";
+/** BENCH_FLOOR_PORT moves it off 3302. */
+const FLOOR_PORT = process.env.BENCH_FLOOR_PORT ?? "3302";
+export const FLOOR_URL = `http://127.0.0.1:${FLOOR_PORT}`;
 
 // Built inside the repository (under .data, ignored by git) so Turbopack finds the same root and node_modules.
 const DIR = path.resolve(".data/bench-floor");
@@ -25,5 +27,5 @@ export async function buildFloor(skip: boolean): Promise<void> {
 
 /** Starts the floor app on `databaseUrl` (wait for it with waitForOk). */
 export function startFloor(databaseUrl: string): ChildProcess {
-  return startNode([NEXT, "start", "--port", "3302", "--hostname", "127.0.0.1"], { ...env, DATABASE_URL: databaseUrl }, "floor", { cwd: DIR });
+  return startNode([NEXT, "start", "--port", FLOOR_PORT, "--hostname", "127.0.0.1"], { ...env, DATABASE_URL: databaseUrl }, "floor", { cwd: DIR });
 }

@@ -13,8 +13,9 @@ export async function countSeedableGateways(db: Db): Promise<number> {
  * Inserts transactions number `from` to `to` of seeding run `run` in one set-based statement: each spread over the
  * last 365 days, over the enabled gateways and their currencies, with a state a purchase or authorize gateway
  * would leave (only those of the last hour may still be `created`), an amount in the currency's places, mostly an
- * order number (unique per run), an e-mail (250,000 customers), a phone; most get one payment attempt with a
- * reference number; each gets its `created` event and, when it moved on, the event of that change.
+ * order number (unique per run), an e-mail (250,000 customers, with a customer id), a phone; most get one payment
+ * attempt with a reference number; each gets its `created` event and, when it moved on, the event of that change;
+ * a refunded one gets its refund operation and a captured one its capture (the Refunds and operations screen).
  * Returns how many it inserted.
  */
 export async function insertSeedTransactions(db: Db, run: string, from: number, to: number): Promise<number> {
@@ -54,10 +55,11 @@ export async function insertSeedTransactions(db: Db, run: string, from: number, 
       FROM picked p JOIN currencies c ON c.code = p.currency_code
     ),
     t AS (
-      INSERT INTO transactions (session_id, state, operation, amount, currency_code, pg_codes, customer_first_name,
+      INSERT INTO transactions (session_id, state, operation, amount, currency_code, pg_codes, customer_id, customer_first_name,
         customer_last_name, customer_email, customer_phone, order_no, expiration_seconds, expires_at, language,
         paid_amount, captured_amount, refunded_amount, voided_amount, deleted_at, created_at, updated_at)
       SELECT p.session_id, p.state, p.operation, p.amount, p.currency_code, ARRAY[p.code],
+        CASE WHEN p.r5 < 0.85 THEN 'cust-' || (p.n::bigint * 7919 % 250000) END,
         (ARRAY['Sara', 'Omar', 'Layla', 'Yousef', 'Noor', 'Ali', 'Mariam', 'Khaled'])[1 + p.n % 8],
         (ARRAY['Ahmad', 'Hassan', 'Saleh', 'Karim', 'Haddad', 'Nasser'])[1 + p.n % 6],
         CASE WHEN p.r5 < 0.85 THEN 'customer' || (p.n::bigint * 7919 % 250000) || '@example.com' END,
@@ -86,6 +88,13 @@ export async function insertSeedTransactions(db: Db, run: string, from: number, 
       WHERE p.state <> 'created' AND (p.state <> 'expired' OR p.r9 < 0.7)
       RETURNING id, session_id
     ),
+    o AS (
+      INSERT INTO operations (session_id, kind, state, amount, message, created_at, completed_at)
+      SELECT p.session_id, CASE WHEN p.state = 'refunded' THEN 'refund' ELSE 'capture' END, 'success', p.amount,
+        'Seeded', p.created_at + interval '2 minutes', p.created_at + interval '2 minutes'
+      FROM priced p JOIN t USING (session_id)
+      WHERE p.state IN ('refunded', 'captured')
+    ),
     e AS (
       INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, created_at)
       SELECT p.session_id, 'created', NULL, 'created', 'seed', NULL::bigint, p.created_at
@@ -101,5 +110,5 @@ export async function insertSeedTransactions(db: Db, run: string, from: number, 
 
 /** Fresh planner statistics after a bulk load, so the list's queries are planned for the table as it now is. */
 export async function analyzeSeededTables(db: Db): Promise<void> {
-  await sql`ANALYZE transactions, payment_attempts, transaction_events`.execute(db);
+  await sql`ANALYZE transactions, payment_attempts, transaction_events, operations`.execute(db);
 }

@@ -1,4 +1,4 @@
-import { isQueryTimeout, listTransactionPage, type TransactionListRow } from "@/db/queries/transaction-list";
+import { isQueryTimeout, listTransactionPage, type TransactionListQuery, type TransactionListRow } from "@/db/queries/transaction-list";
 import type { TransactionState } from "@/db/types";
 import type { UserCaller } from "@/lib/access/auth/admin-caller";
 import type { Ctx } from "@/lib/core/context";
@@ -11,7 +11,7 @@ import type { FilterValues } from "./transaction-list-filters";
 export const PAGE_SIZE = 50;
 /** A page that takes longer is given up, with a message: every useful filter has an index and answers in milliseconds. */
 export const LIST_TIMEOUT_MS = 3_000;
-const TOO_SLOW = "This search took too long: narrow it with a state, a gateway, dates or an exact search.";
+const TOO_SLOW = "This search took too long: narrow it with a state, a gateway, dates or a longer search.";
 
 /** A transaction as the list shows it (and its live JSON sends it). */
 export interface TransactionListItem {
@@ -24,6 +24,9 @@ export interface TransactionListItem {
   amount: string;
   currency: string;
   gateways: string[];
+  customerId: string | null;
+  /** First and last name, as given ("" when neither was). */
+  name: string;
   email: string | null;
   phone: string | null;
   /** Deleted by the merchant (the delete operation): still listed, marked, for the record. */
@@ -50,6 +53,8 @@ export const listItem = (r: TransactionListRow): TransactionListItem => ({
   amount: formatAmount(r.amount, r.decimals),
   currency: r.currency_code,
   gateways: r.pg_codes,
+  customerId: r.customer_id,
+  name: [r.customer_first_name, r.customer_last_name].filter(Boolean).join(" "),
   email: r.customer_email,
   phone: r.customer_phone,
   deleted: r.deleted_at !== null,
@@ -72,22 +77,42 @@ export async function listTransactions({
   const { values, errors, filters, choices } = await readListFilters(ctx, input.caller, input.params);
   const empty = { values, errors, items: [], newer: null, older: null, first: true, choices };
   if (!filters) return empty;
+  const page = await readKeysetPage(ctx, listQuery(input.caller, filters, PAGE_SIZE + 1), filters);
+  return "tooSlow" in page ? { ...empty, errors: { non_field_errors: [TOO_SLOW] } } : { ...empty, ...page };
+}
+
+/** Where a page stands in the list: its rows newest first, its neighbours' cursors, whether it is the newest. */
+export interface KeysetPage {
+  items: TransactionListItem[];
+  newer: string | null;
+  older: string | null;
+  first: boolean;
+}
+
+/**
+ * One page of transactions by keyset (one row more than a page tells whether there is another page that way),
+ * the list's and the Customer view's; a query past LIST_TIMEOUT_MS is given up.
+ */
+export async function readKeysetPage(
+  ctx: Ctx,
+  query: TransactionListQuery,
+  position: { after?: unknown; before?: unknown },
+): Promise<KeysetPage | { tooSlow: true }> {
   let rows: TransactionListRow[];
   try {
-    rows = await listTransactionPage(ctx.db, listQuery(input.caller, filters, PAGE_SIZE + 1), LIST_TIMEOUT_MS);
+    rows = await listTransactionPage(ctx.db, query, LIST_TIMEOUT_MS);
   } catch (error) {
-    if (isQueryTimeout(error)) return { ...empty, errors: { non_field_errors: [TOO_SLOW] } };
+    if (isQueryTimeout(error)) return { tooSlow: true };
     throw error;
   }
   const more = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE);
   // Newer rows are read oldest first, from the cursor up; the page shows them newest first like any other.
-  const items = (filters.before ? page.reverse() : page).map(listItem);
+  const items = (position.before ? page.reverse() : page).map(listItem);
   // Paging back up to the top lands on the newest page again, which then refreshes itself like the first.
-  const newerExists = filters.before ? more : Boolean(filters.after);
-  const olderExists = filters.before ? true : more;
+  const newerExists = position.before ? more : Boolean(position.after);
+  const olderExists = position.before ? true : more;
   return {
-    ...empty,
     items,
     first: !newerExists,
     newer: newerExists ? cursorOf(items[0]) : null,
