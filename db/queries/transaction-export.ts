@@ -39,8 +39,8 @@ export interface TransactionExportRow {
 }
 
 /**
- * A keyset page of the list (same filters, scope and order) with each transaction's money: the payment that
- * settled it (its reference, gateway, fee, time), and for an authorization the time of its last capture.
+ * A keyset page of the list (same filters, scope and order, and its settling attempt `s`) with each transaction's
+ * money: that payment's fee, time and gateway reference, and for an authorization the time of its last capture.
  */
 export async function exportTransactionPage(db: Db, q: TransactionListQuery): Promise<TransactionExportRow[]> {
   const rows = await transactionPageQuery(db, q)
@@ -48,7 +48,6 @@ export async function exportTransactionPage(db: Db, q: TransactionListQuery): Pr
       utc(sql`t.created_at`).as("created_at"),
       utc(sql`s.completed_at`).as("paid_at"),
       utc(sql`CASE WHEN t.operation = 'authorize' THEN (SELECT max(o.completed_at) FROM operations o WHERE o.session_id = t.session_id AND o.kind = 'capture' AND o.state = 'success') ELSE s.completed_at END`).as("settled_at"),
-      sql<string | null>`s.reference_number`.as("reference_number"),
       "t.operation",
       sql<string>`round(t.paid_amount, cur.decimals)::text`.as("paid_amount"),
       sql<string>`round(coalesce(s.fee, 0), cur.decimals)::text`.as("fee"),
@@ -60,19 +59,6 @@ export async function exportTransactionPage(db: Db, q: TransactionListQuery): Pr
       sql<boolean>`t.deleted_at IS NOT NULL`.as("deleted"),
     ])
     .innerJoin("currencies as cur", "cur.code", "t.currency_code")
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom("payment_attempts as a")
-          .select(["a.reference_number", "a.gateway_code", "a.fee", "a.completed_at", "a.gateway_response"])
-          .whereRef("a.session_id", "=", "t.session_id")
-          .where("a.state", "=", "success")
-          .where("a.is_duplicate", "=", false)
-          .orderBy("a.completed_at")
-          .limit(1)
-          .as("s"),
-      (join) => join.onTrue(),
-    )
     .execute();
   return rows.map((r) => ({ ...r, amount: roundTo(r.amount, r.decimals) }) as unknown as TransactionExportRow);
 }
