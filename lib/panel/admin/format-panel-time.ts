@@ -16,6 +16,6 @@ export function formatPanelTime(value: Date | string, timeZone = "UTC"): string 
 /** `UTC`, or the zone's offset at that moment as `UTC+03:00` / `UTC-04:30`. */
 export function zoneLabel(at: Date, timeZone: string): string {
   const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
-  // "GMT" alone is a zero offset; "GMT+03:00" otherwise.
-  return !name || name === "GMT" ? "UTC" : name.replace("GMT", "UTC");
+  // A zero offset is "GMT" or "GMT+00:00" depending on the ICU data; any other "GMT+03:00".
+  return !name || /^GMT([+-]00:00)?$/.test(name) ? "UTC" : name.replace("GMT", "UTC");
 }
