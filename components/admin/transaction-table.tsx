@@ -44,7 +44,7 @@ const columns = (zone: string) => [
             {label}
           </Link>
           {t.orderNo && t.reference ? <span className="block font-mono text-xs text-slate-700">{t.reference}</span> : null}
-          <span className="block text-xs text-slate-700 sm:hidden">
+          <span className="block text-xs text-slate-700 sm:hidden [&_time]:whitespace-normal">
             <FormattedTime value={t.createdAt} zone={zone} />
           </span>
         </>
@@ -143,7 +143,7 @@ function LiveTable({ items, live, query, timeZone }: Props) {
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className={`px-3 py-2 font-semibold ${placement(header.column.id, header.column.columnDef.meta)}`}>
+                  <th key={header.id} scope="col" className={`px-2 py-2 font-semibold sm:px-3 ${placement(header.column.id, header.column.columnDef.meta)}`}>
                     {flexRender(header.column.columnDef.header, header.getContext())}
                   </th>
                 ))}
@@ -154,7 +154,7 @@ function LiveTable({ items, live, query, timeZone }: Props) {
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} className={`border-t border-slate-200 ${served.has(row.id) ? "" : "bg-amber-50"}`}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={`px-3 py-2 align-top ${placement(cell.column.id, cell.column.columnDef.meta)}`}>
+                  <td key={cell.id} className={`px-2 py-2 align-top sm:px-3 ${placement(cell.column.id, cell.column.columnDef.meta)}`}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
