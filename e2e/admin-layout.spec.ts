@@ -59,7 +59,7 @@ test("the list at 390 px shows each transaction's state and amount without sidew
     const box = (await cell.boundingBox())!;
     expect(box.x + box.width, await cell.innerText()).toBeLessThanOrEqual(390);
   }
-  await expect(amount).toHaveCSS("font-variant-numeric", "tabular-nums");
+  await expect(amount.locator(".tabular-nums")).toHaveCSS("font-variant-numeric", "tabular-nums");
   // The state says what it means; the first column is an order number or reference, not a cut hash.
   await expect(state).toHaveAttribute("title", /.+/);
   await expect(page.getByRole("columnheader", { name: "Order no. / reference" })).toBeVisible();
