@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, signIn } from "./support/admin";
+import { addLimitedUser, expectNoSeriousViolations, signIn } from "./support/admin";
 import { createTransaction, orderNo } from "./support/payments";
 
 // The panel's layout and forms across screens (issue 30.6): the nav in one row at 1280 px and a menu on a phone,
@@ -123,13 +122,8 @@ test("every other panel form summarises a refused save the same way", async ({ p
 });
 
 test("'Not allowed' answers 403 to a limited user", async ({ page, browser }) => {
-  const clerk = { username: `layout-${randomBytes(3).toString("hex")}`, password: "clerk-password-0001" };
   await signIn(page);
-  await page.goto("/admin/users");
-  await page.getByLabel("Username").fill(clerk.username);
-  await page.getByLabel("Password").fill(clerk.password);
-  await page.getByRole("button", { name: "Add user" }).click();
-  await expect(page.getByRole("row", { name: new RegExp(clerk.username) })).toBeVisible();
+  const clerk = await addLimitedUser(page, "layout");
   const context = await browser.newContext();
   const clerkPage = await context.newPage();
   await signIn(clerkPage, clerk);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { adminUser } from "./credentials";
@@ -17,4 +18,16 @@ export async function signIn(page: Page, user: { username: string; password: str
 export async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+/** A new limited user added on the users page by the signed-in superuser, with the gateways whose checkbox labels are given. */
+export async function addLimitedUser(page: Page, prefix: string, gateways: string[] = []) {
+  const user = { username: `${prefix}-${randomBytes(3).toString("hex")}`, password: "clerk-password-0001" };
+  await page.goto("/admin/users");
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password").fill(user.password);
+  for (const gateway of gateways) await page.getByRole("checkbox", { name: gateway }).check();
+  await page.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(user.username) })).toContainText("Limited");
+  return user;
 }
