@@ -14,7 +14,7 @@ test("a superuser adds a currency; a wrong code is shown in place", async ({ pag
   await page.getByLabel("Code").fill("C1");
   await page.getByLabel("Decimal places").fill("2");
   await page.getByRole("button", { name: "Save currency" }).click();
-  await expect(page.getByText("Currency code must be 3 letters (ISO 4217), for example KWD.")).toBeVisible();
+  await expect(page.getByText("Currency code must be 3 letters (ISO 4217), for example KWD.", { exact: true })).toBeVisible(); // under its field; the summary at the top links to it
   await expect(page.getByLabel("Code")).toHaveValue("C1");
   await expect(page.getByLabel("Code")).toHaveAttribute("aria-invalid", "true");
 

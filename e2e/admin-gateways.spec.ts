@@ -52,7 +52,8 @@ test("a superuser creates a gateway setting with the keyboard alone, edits it an
   await page.keyboard.press("Enter");
 
   // No currency chosen: the error shows under the field, and what was typed is kept.
-  await expect(page.getByText("List at least one currency.")).toBeVisible();
+  await expect(page.locator("#gateway-currencies-error")).toHaveText("List at least one currency.");
+  await expect(page.getByRole("alert").filter({ hasText: "The gateway setting was not saved" })).toContainText("List at least one currency.");
   await expect(page.getByLabel("Code")).toHaveValue("kb-card");
   await expect(page.getByLabel("Production")).toBeChecked();
   await expect(page.getByLabel("Authorize (capture later)")).toBeChecked();
@@ -92,7 +93,7 @@ test("a superuser creates a gateway setting with the keyboard alone, edits it an
 
   await page.getByLabel("Upload an icon").setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(300 * 1024, 1) });
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("The icon must be at most 256 KB.")).toBeVisible();
+  await expect(page.getByText("The icon must be at most 256 KB.", { exact: true })).toBeVisible(); // under its field; the summary links to it
 
   await page.getByLabel("Name").fill("Keyboard card (edited)");
   await page.getByLabel("Upload an icon").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: PNG });

@@ -23,7 +23,7 @@ test("a limited user meets 'Not allowed'; disabled, their next navigation goes t
   await page.getByLabel("Password").fill("short");
   await page.getByRole("checkbox", { name: "Sandbox card (sandbox)" }).check();
   await page.getByRole("button", { name: "Add user" }).click();
-  await expect(page.getByText("Password must have at least 8 characters.")).toBeVisible();
+  await expect(page.getByText("Password must have at least 8 characters.", { exact: true })).toBeVisible(); // under its field; the summary at the top links to it
   await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Username")).toHaveValue(clerk.username);
   await expect(page.getByLabel("Password")).toHaveValue("short");
@@ -84,7 +84,7 @@ test("an API key made in the panel is shown once, works with the API, and is ref
   await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
 
   await page.getByRole("button", { name: "Create API key" }).click();
-  await expect(page.getByText("Name is required.")).toBeVisible();
+  await expect(page.getByText("Name is required.", { exact: true })).toBeVisible(); // under its field; the summary at the top links to it
   await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
 
   await page.getByLabel("Name").fill(name);

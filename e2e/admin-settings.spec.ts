@@ -38,11 +38,11 @@ test("settings: an error is shown in place with what was typed, then the setting
   await page.getByLabel("Postal code").fill("13001");
   await page.getByRole("button", { name: "Save settings" }).click();
 
-  await expect(page.getByText("Enter a valid e-mail address.")).toBeVisible();
+  await expect(page.getByText("Enter a valid e-mail address.", { exact: true })).toBeVisible(); // under its field; the summary at the top links to it
   await expect(page.getByLabel("Support e-mail")).toHaveValue("help@");
   await expect(page.getByLabel("Support e-mail")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel(/^Country/)).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("Enter an existing ISO 3166-1 alpha-2 country code, for example KW.")).toBeVisible();
+  await expect(page.getByText("Enter an existing ISO 3166-1 alpha-2 country code, for example KW.", { exact: true })).toBeVisible(); // under its field; the summary at the top links to it
   await expect(page.getByLabel("City")).toHaveValue("Kuwait City");
   await expectNoSeriousViolations(page);
 

@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support/admin";
+import { addLimitedUser, signIn } from "./support/admin";
 import { createTransaction, pathOf } from "./support/payments";
 
 // HTTP answers say what happened, on the production build: an unknown or malformed payment is a 404 with the
@@ -86,14 +85,8 @@ test("a server action sent to a page without any: 404, not run", async ({ reques
 
 test("the admin panel's 'Not allowed': 403", async ({ page, browser, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the panel's sign-in needs scripts");
-  const clerk = { username: `status-${randomBytes(3).toString("hex")}`, password: "clerk-password-0001" };
   await signIn(page);
-  await page.goto("/admin/users");
-  await page.getByLabel("Username").fill(clerk.username);
-  await page.getByLabel("Password").fill(clerk.password);
-  await page.getByRole("checkbox", { name: "Sandbox card (sandbox)" }).check();
-  await page.getByRole("button", { name: "Add user" }).click();
-  await expect(page.getByRole("row", { name: new RegExp(clerk.username) })).toContainText("Limited");
+  const clerk = await addLimitedUser(page, "status", ["Sandbox card (sandbox)"]);
   // The superuser's own screens are 200s.
   expect((await page.goto("/admin/users"))!.status()).toBe(200);
 

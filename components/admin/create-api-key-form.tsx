@@ -1,8 +1,9 @@
 "use client";
 
+import { FormErrorSummary } from "@/components/panel/form-error-summary";
 import { useActionState } from "react";
 import { type CreateApiKeyFormState, NEW_API_KEY_VALUES } from "@/lib/panel/admin/create-api-key-form";
-import { FieldError, fieldMessages, FormAlert } from "./form-messages";
+import { FieldError, fieldMessages } from "./form-messages";
 import { NewApiKey } from "./new-api-key";
 import { primaryButton } from "./panel-styles";
 
@@ -40,7 +41,13 @@ export function CreateApiKeyForm({ action }: { action: (state: CreateApiKeyFormS
   return (
     <>
       <form action={formAction} className="mt-4 flex flex-wrap items-start gap-4 rounded border border-slate-300 bg-white p-4" noValidate>
-        <FormAlert errors={state.errors} />
+        <FormErrorSummary
+          errors={state.errors}
+          fields={[
+            { name: "name", id: "api-key-name", label: "Name" },
+            { name: "expiresOn", id: "api-key-expiresOn", label: "Expires on" },
+          ]}
+        />
         {field("name", "Name", "Who uses it, e.g. the shop's backend", "text")}
         {field("expiresOn", "Expires on (optional)", "It stops working at 00:00 UTC that day; empty: never", "date")}
         <button type="submit" aria-disabled={pending} className={`${primaryButton} mt-6`}>

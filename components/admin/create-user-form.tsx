@@ -1,8 +1,9 @@
 "use client";
 
+import { FormErrorSummary } from "@/components/panel/form-error-summary";
 import { useActionState } from "react";
 import { type CreateUserFormState, NEW_USER_VALUES } from "@/lib/panel/admin/create-user-form";
-import { FieldError, fieldMessages, FormAlert, SavedStatus } from "./form-messages";
+import { FieldError, fieldMessages, SavedStatus } from "./form-messages";
 import { PasswordField } from "./password-field";
 import { type GatewayChoice, UserAccessFields } from "./user-access-fields";
 import { primaryButton } from "./panel-styles";
@@ -23,7 +24,13 @@ export function CreateUserForm({
   const drawn = `${JSON.stringify(state.values)}:${state.saved ?? ""}`;
   return (
     <form action={formAction} className="mt-4 flex flex-wrap items-start gap-6 rounded border border-slate-300 bg-white p-4" noValidate>
-      <FormAlert errors={state.errors} />
+      <FormErrorSummary
+        errors={state.errors}
+        fields={[
+          { name: "username", id: "new-user-username", label: "Username" },
+          { name: "password", id: "new-user-password", label: "Password" },
+        ]}
+      />
       <div>
         <label htmlFor="new-user-username" className="block text-sm font-medium">
           Username

@@ -1,5 +1,6 @@
 "use client";
 
+import { FormErrorSummary } from "@/components/panel/form-error-summary";
 import { useActionState } from "react";
 import type { CurrencyFormState } from "@/lib/panel/admin/save-currency-form";
 import { primaryButton } from "./panel-styles";
@@ -43,6 +44,7 @@ export function CurrencyForm({ action }: { action: (state: CurrencyFormState, fo
   };
   return (
     <form action={formAction} className="mt-4 flex flex-wrap items-start gap-4 rounded border border-slate-300 bg-white p-4" noValidate>
+      <FormErrorSummary errors={state.errors} fields={[{ name: "code", id: "currency-code", label: "Code" }, { name: "decimals", id: "currency-decimals", label: "Decimal places" }]} />
       {field("code", "Code", "ISO 4217, three letters")}
       {field("decimals", "Decimal places", "0 to 4")}
       <button type="submit" aria-disabled={pending} className={`mt-6 ${primaryButton}`}>

@@ -8,7 +8,8 @@ import type { listFailingDeliveries } from "@/lib/delivery/webhooks/list-failing
 import { ActionOutcome } from "./form-messages";
 import { link, primaryButton, secondaryButton, td } from "./panel-styles";
 import { PanelTable } from "./panel-table";
-import { UtcTime } from "./utc-time";
+import { FormattedTime } from "@/components/panel/formatted-time";
+import { Badge } from "@/components/panel/state-badge";
 
 type Delivery = Awaited<ReturnType<typeof listFailingDeliveries>>[number];
 
@@ -22,8 +23,11 @@ export function FailingDeliveriesForm({
   deliveries,
   empty,
   action,
+  timeZone,
 }: {
   deliveries: Delivery[];
+  /** The panel's time zone (ADMIN_TIME_ZONE), from the page. */
+  timeZone: string;
   /** Said instead of the table when there is nothing to retry (e.g. once a retry has delivered the last one). */
   empty: string;
   action: (state: RetryFormState, form: FormData) => Promise<RetryFormState>;
@@ -85,18 +89,26 @@ export function FailingDeliveriesForm({
               </Link>
             </td>
             <td className={td}>
-              {d.state === "failed" ? "failed" : "retrying"}
+              {d.state === "failed" ? (
+                <Badge tone="bad" title="Every try failed; retry it from here.">
+                  failed
+                </Badge>
+              ) : (
+                <Badge tone="waiting" title="Its last try failed; it is tried again at the next try's time.">
+                  retrying
+                </Badge>
+              )}
               <span className="block text-xs text-slate-700">
                 {d.attempt_count} {d.attempt_count === 1 ? "try" : "tries"}
                 {d.state === "pending" && d.next_attempt_at ? (
                   <>
-                    , next <UtcTime value={d.next_attempt_at} />
+                    , next <FormattedTime value={d.next_attempt_at} zone={timeZone} />
                   </>
                 ) : null}
               </span>
             </td>
             <td className={`${td} whitespace-nowrap`}>
-              <UtcTime value={d.last_tried_at} />
+              <FormattedTime value={d.last_tried_at} zone={timeZone} />
             </td>
             <td className={td}>{d.last_error ?? (d.last_status === null ? "—" : `HTTP ${d.last_status}`)}</td>
             <td className={td}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { FormErrorSummary } from "@/components/panel/form-error-summary";
 import { type FormEvent, type ReactNode, useActionState, useState } from "react";
 import type { GatewayFormState, GatewayFormValues } from "@/lib/panel/admin/save-gateway-form";
 import type { FieldErrors } from "@/lib/core/errors";
@@ -23,6 +24,17 @@ function errorsOf(errors: FieldErrors, path: string): string[] {
 }
 
 const idFor = (name: string) => `gateway-${name.replace(".", "-")}`;
+
+/** The fields a refused save's summary links to (radio and checkbox groups link to their first choice's group). */
+const SUMMARY_FIELDS: { name: string; label: string; id?: string }[] = [
+  { name: "code", label: "Code" },
+  { name: "name", label: "Name" },
+  { name: "pg", label: "Payment gateway" },
+  { name: "feeFixed", label: "Fixed fee" },
+  { name: "feePercent", label: "Percentage fee" },
+  { name: "icon", label: "Icon" },
+  { name: "iconUrl", label: "Icon URL" },
+];
 
 /** The hint and the errors under a field, and the ids its input points at with aria-describedby. */
 const fieldDescription = (errors: FieldErrors, name: string, hint?: ReactNode) => describeField(idFor(name), errorsOf(errors, name), hint);
@@ -135,8 +147,6 @@ export function GatewayForm({
   const [pg, setPg] = useState(state.values.pg as KnownPg);
   const { values } = state;
   const errors: FieldErrors = iconError ? { ...state.errors, icon: [iconError] } : state.errors;
-  const general = errorsOf(errors, "non_field_errors");
-  const refused = Object.keys(errors).length > 0;
 
   // A file over the limit is refused here, before it is sent (the server checks it again).
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -152,11 +162,11 @@ export function GatewayForm({
 
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="mt-4 space-y-5 rounded border border-slate-300 bg-white p-5">
-      {refused ? (
-        <p role="alert" className="rounded border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900">
-          {general.length ? general.join(" ") : "The gateway setting was not saved: correct the fields marked below."}
-        </p>
-      ) : null}
+      <FormErrorSummary
+        errors={errors}
+        title="The gateway setting was not saved. Correct these and save again:"
+        fields={[...SUMMARY_FIELDS, ...credentialFields.map((c) => ({ name: `credentials.${c.name}`, id: idFor(`credentials.${c.name}`), label: c.label }))].map((f) => ({ ...f, id: f.id ?? idFor(f.name) }))}
+      />
       <div key={JSON.stringify([values, state.errors])} className="space-y-5">
         <TextField
           errors={errors}

@@ -3,7 +3,8 @@ import { CHANNEL_NAMES } from "@/lib/delivery/notifications/channels";
 import type { listMessages } from "@/lib/delivery/notifications/list-messages";
 import { link, td } from "./panel-styles";
 import { PanelTable } from "./panel-table";
-import { UtcTime } from "./utc-time";
+import { DateTime } from "@/components/panel/date-time";
+import { StateBadge } from "@/components/panel/state-badge";
 
 type Message = Awaited<ReturnType<typeof listMessages>>[number];
 
@@ -17,13 +18,15 @@ export function MessagesTable({ messages, caption, withTransaction }: { messages
       {messages.map((m) => (
         <tr key={m.id}>
           <td className={`${td} whitespace-nowrap`}>
-            <UtcTime value={m.created_at} />
+            <DateTime value={m.created_at} />
           </td>
           <td className={td}>{CHANNEL_NAMES[m.channel]}</td>
           <th scope="row" className={`${td} break-all font-normal`}>
             {m.recipient}
           </th>
-          <td className={td}>{m.state}</td>
+          <td className={td}>
+            <StateBadge kind="message" state={m.state} />
+          </td>
           <td className={td}>
             <details>
               <summary className="cursor-pointer">{m.subject ?? m.body.split("\n")[0]}</summary>

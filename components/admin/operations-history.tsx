@@ -1,5 +1,6 @@
 import type { TransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
 import { requesterWords } from "@/lib/panel/admin/actor-words";
+import { StateBadge } from "@/components/panel/state-badge";
 import { formatAmount } from "@/lib/core/money/decimal";
 import { KeyValueList } from "./key-value-list";
 import { td } from "./panel-styles";
@@ -20,7 +21,9 @@ export function OperationsHistory({ detail }: { detail: TransactionDetail }) {
             {o.kind}
             {o.reference_number ? <span className="block font-mono text-xs font-normal">{o.reference_number}</span> : null}
           </th>
-          <td className={td}>{o.state}</td>
+          <td className={td}>
+            <StateBadge kind="operation" state={o.state} />
+          </td>
           <td className={`${td} whitespace-nowrap`}>{o.amount === null ? "—" : `${detail.txn.currency_code} ${formatAmount(o.amount, detail.decimals)}`}</td>
           <td className={td}>{requesterWords(o) ?? "—"}</td>
           <td className={`${td} whitespace-nowrap`}>

@@ -1,3 +1,4 @@
+import { StateBadge } from "@/components/panel/state-badge";
 import type { TransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
 import { formatAmount } from "@/lib/core/money/decimal";
 import { KeyValueList } from "./key-value-list";
@@ -16,7 +17,7 @@ export function PaymentAttempts({ detail }: { detail: TransactionDetail }) {
       {detail.attempts.map((a) => (
         <article key={a.id} aria-labelledby={`attempt-${a.id}`} className="mt-3 rounded border border-slate-300 bg-white p-4">
           <h3 id={`attempt-${a.id}`} className="font-semibold">
-            <span className="font-mono">{a.reference_number}</span> on {a.gateway_code}: {a.state}
+            <span className="font-mono">{a.reference_number}</span> on {a.gateway_code}: <StateBadge kind="attempt" state={a.state} />
             {a.is_duplicate ? " (a duplicate payment, given back)" : ""}
           </h3>
           <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">

@@ -1,8 +1,9 @@
 "use client";
 
+import { FormErrorSummary } from "@/components/panel/form-error-summary";
 import { useActionState } from "react";
 import type { ChangeFormState } from "@/lib/panel/admin/form-state";
-import { fieldMessages, FormAlert, SavedStatus } from "./form-messages";
+import { fieldMessages, SavedStatus } from "./form-messages";
 import { PasswordField } from "./password-field";
 import { primaryButton } from "./panel-styles";
 
@@ -14,7 +15,7 @@ export function ResetPasswordForm({ action, userId }: { action: (state: ChangeFo
   return (
     <form action={formAction} className="mt-4 flex flex-wrap items-start gap-4 rounded border border-slate-300 bg-white p-4" noValidate>
       <input type="hidden" name="id" value={userId} />
-      <FormAlert errors={state.errors} />
+      <FormErrorSummary errors={state.errors} fields={[{ name: "password", id: "reset-password", label: "New password" }]} />
       <PasswordField id="reset-password" label="New password" errors={fieldMessages(state.errors, "password")} answer={state} />
       <button type="submit" aria-disabled={pending} className={`${primaryButton} mt-6`}>
         {pending ? "Saving…" : "Set password"}

@@ -5,6 +5,7 @@ import type { SettingsFormState } from "@/lib/panel/admin/save-settings-form";
 import type { CHECKBOXES, SettingsFieldName, SettingsFormValues } from "@/lib/panel/admin/settings-form-values";
 import type { FieldErrors } from "@/lib/core/errors";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { FormErrorSummary } from "@/components/panel/form-error-summary";
 import { TextField } from "./text-field";
 import { primaryButton } from "./panel-styles";
 
@@ -37,6 +38,11 @@ const ADDRESS: [Field, string][] = [
   ["defaultAddress.country", "Country (ISO 3166-1 alpha-2, e.g. KW)"],
   ["defaultAddress.postal_code", "Postal code"],
 ];
+
+const fieldId = (name: string) => `settings-${name.replace(".", "-")}`;
+const SUMMARY_FIELDS = [...MERCHANT, ...DEFAULTS, ...ADDRESS, ["defaultExpiration", "Default expiration time"], ["legacyAllowedNetworks", "Callers allowed without credentials"]].map(
+  ([name, label]) => ({ name: name!, id: fieldId(name!), label: (name!.startsWith("defaultAddress.") ? `Default address, ${label}` : label)! }),
+);
 
 /** A checkbox with its label and hint; `resetKey` remounts it when the form's answer carries new values. */
 function CheckboxField({ name, label, hint, values, resetKey }: { name: Checkbox; label: string; hint: string; values: SettingsFormValues; resetKey: string }) {
@@ -77,7 +83,7 @@ export function SettingsForm({
   const field = ([name, label, hint, type]: [Field, string, string?, ("email" | "url" | "tel")?]) => (
     <TextField
       key={name}
-      id={`settings-${name.replace(".", "-")}`}
+      id={fieldId(name)}
       name={name}
       label={label}
       hint={hint}
@@ -89,6 +95,7 @@ export function SettingsForm({
   );
   return (
     <form action={formAction} className="mt-4 space-y-6" noValidate>
+      <FormErrorSummary errors={state.errors} fields={SUMMARY_FIELDS} />
       <fieldset className="space-y-3 rounded border border-slate-300 bg-white p-4">
         <legend className="px-1 font-semibold">Merchant</legend>
         {MERCHANT.map(field)}
@@ -137,6 +144,7 @@ export function SettingsForm({
         <p role="status" className="text-sm text-green-800">
           {state.saved ?? ""}
         </p>
+        {Object.keys(state.errors).length > 0 ? <p className="text-sm font-semibold text-red-800">Not saved: see the problems at the top of the form.</p> : null}
       </div>
     </form>
   );

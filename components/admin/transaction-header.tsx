@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { TransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
-import { STATE_WORDS } from "@/lib/panel/admin/state-words";
+import { stateWord } from "@/lib/panel/admin/state-words";
 import { transactionFacts } from "@/lib/panel/admin/transaction-facts";
 import { link } from "./panel-styles";
-import { StateBadge } from "./state-badge";
+import { StateBadge } from "./transaction-state-badge";
 import { UtcTime } from "./utc-time";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -39,7 +39,7 @@ export function TransactionHeader({ detail }: { detail: TransactionDetail }) {
         </h1>
         <StateBadge state={detail.txn.state} />
       </div>
-      <p className="mt-1 text-sm text-slate-700">{STATE_WORDS[detail.txn.state].meaning}</p>
+      <p className="mt-1 text-sm text-slate-700">{stateWord("transaction", detail.txn.state).meaning}</p>
       <p className="mt-3 text-3xl font-semibold tabular-nums">{facts.amount}</p>
       {movements.length > 0 ? (
         <dl className="mt-1 flex flex-wrap gap-x-4 text-sm tabular-nums">

@@ -6,7 +6,9 @@ import Link from "next/link";
 import { useState } from "react";
 import { customerHref } from "@/lib/panel/admin/customer-href";
 import type { TransactionListItem } from "@/lib/panel/admin/list-transactions";
-import { UtcTime } from "./utc-time";
+import { Amount } from "@/components/panel/amount-cell";
+import { FormattedTime } from "@/components/panel/formatted-time";
+import { Badge, StateBadge } from "@/components/panel/state-badge";
 
 /** How often the newest page asks for what changed. */
 export const REFRESH_SECONDS = 5;
@@ -17,52 +19,65 @@ interface Props {
   live: boolean;
   /** The page's filters as a query string (no cursor), for the live JSON. */
   query: string;
+  /** The panel's time zone (ADMIN_TIME_ZONE), from the page. */
+  timeZone: string;
 }
 
 class SignedOut extends Error {}
 
 const column = createColumnHelper<TransactionListItem>();
 
-const COLUMNS = [
-  column.accessor("createdAt", { header: "Created", cell: (c) => <UtcTime value={c.getValue()} /> }),
-  column.accessor("sessionId", {
-    header: "Session",
-    cell: (c) => (
-      // The whole id is the link's text (its accessible name); the cell shows its start, cut with an ellipsis by CSS.
+// Columns marked `wide` give way on a phone (under 640 px): the transaction, its state and amount always stay.
+const wide = { meta: { wide: true } };
+
+const columns = (zone: string) => [
+  column.display({
+    id: "transaction",
+    header: "Order no. / reference",
+    cell: (c) => {
+      const t = c.row.original;
+      // What the merchant and the customer quote first; the session id when there is neither.
+      const label = t.orderNo ?? t.reference ?? t.sessionId;
       // No prefetch: fifty detail pages fetched on every view (and on every live refresh) for the one opened.
-      <Link
-        href={`/admin/transactions/${c.getValue()}`}
-        prefetch={false}
-        title={c.getValue()}
-        className="block w-32 truncate font-mono text-blue-800 underline"
-      >
-        {c.getValue()}
-      </Link>
-    ),
+      return (
+        <>
+          <Link href={`/admin/transactions/${t.sessionId}`} prefetch={false} className="break-all font-medium text-blue-800 underline">
+            {label}
+          </Link>
+          {t.orderNo && t.reference ? <span className="block font-mono text-xs text-slate-700">{t.reference}</span> : null}
+          <span className="block text-xs text-slate-700 sm:hidden [&_time]:whitespace-normal">
+            <FormattedTime value={t.createdAt} zone={zone} />
+          </span>
+        </>
+      );
+    },
   }),
-  column.accessor("orderNo", { header: "Order no.", cell: (c) => c.getValue() ?? "—" }),
+  column.accessor("createdAt", { header: "Created", cell: (c) => <FormattedTime value={c.getValue()} zone={zone} />, ...wide }),
   column.accessor("state", {
     header: "State",
     cell: (c) => (
-      <>
-        <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold">{c.getValue()}</span>
-        {c.row.original.deleted ? <span className="ml-1 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900">deleted</span> : null}
-      </>
-    ),
-  }),
-  column.accessor("amount", {
-    header: "Amount",
-    cell: (c) => (
-      <span className="whitespace-nowrap tabular-nums">
-        {c.getValue()} {c.row.original.currency}
+      <span className="flex flex-wrap gap-1">
+        <StateBadge kind="transaction" state={c.getValue()} />
+        {c.row.original.deleted ? (
+          <Badge tone="bad" title="Deleted by the merchant: hidden from the API and the customer, kept here for the record.">
+            deleted
+          </Badge>
+        ) : null}
       </span>
     ),
   }),
-  column.accessor("gateways", { header: "Gateways", cell: (c) => c.getValue().join(", ") }),
+  column.accessor("amount", { header: "Amount", cell: (c) => <Amount value={c.getValue()} currency={c.row.original.currency} /> }),
+  column.accessor("paidGateway", {
+    header: "Gateway",
+    // The gateway that took the payment; before that, the ones offered (in grey).
+    cell: (c) => c.getValue() ?? <span className="text-slate-700" title="Offered; none has taken a payment yet.">{c.row.original.gateways.join(", ")}</span>,
+    ...wide,
+  }),
   column.display({
     id: "customer",
     header: "Customer",
     cell: (c) => <CustomerCell item={c.row.original} />,
+    ...wide,
   }),
 ];
 
@@ -93,6 +108,10 @@ async function fetchNewest(query: string): Promise<TransactionListItem[]> {
   return ((await response.json()) as { items: TransactionListItem[] }).items;
 }
 
+/** A column's classes: amounts to the right; `wide` columns only from 640 px up. */
+const placement = (id: string, meta: unknown) =>
+  `${id === "amount" ? "text-right" : ""} ${(meta as { wide?: boolean } | undefined)?.wide ? "hidden sm:table-cell" : ""}`;
+
 /** The transactions of one page; the newest page follows new transactions and state changes by itself. */
 export function TransactionTable(props: Props) {
   const [client] = useState(() => new QueryClient());
@@ -103,7 +122,8 @@ export function TransactionTable(props: Props) {
   );
 }
 
-function LiveTable({ items, live, query }: Props) {
+function LiveTable({ items, live, query, timeZone }: Props) {
+  const [COLUMNS] = useState(() => columns(timeZone));
   const { data, error } = useQuery({
     queryKey: ["admin-transactions", query],
     queryFn: () => fetchNewest(query),
@@ -139,7 +159,7 @@ function LiveTable({ items, live, query }: Props) {
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className="px-3 py-2 font-semibold">
+                  <th key={header.id} scope="col" className={`px-2 py-2 font-semibold sm:px-3 ${placement(header.column.id, header.column.columnDef.meta)}`}>
                     {flexRender(header.column.columnDef.header, header.getContext())}
                   </th>
                 ))}
@@ -150,7 +170,7 @@ function LiveTable({ items, live, query }: Props) {
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} className={`border-t border-slate-200 ${served.has(row.id) ? "" : "bg-amber-50"}`}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-top">
+                  <td key={cell.id} className={`px-2 py-2 align-top sm:px-3 ${placement(cell.column.id, cell.column.columnDef.meta)}`}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}

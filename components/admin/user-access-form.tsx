@@ -1,9 +1,10 @@
 "use client";
 
+import { FormErrorSummary } from "@/components/panel/form-error-summary";
 import { useActionState } from "react";
 import type { UserAccessFormState } from "@/lib/panel/admin/update-user-access-form";
 import type { UserAccessValues } from "@/lib/panel/admin/read-user-access";
-import { FormAlert, SavedStatus } from "./form-messages";
+import { SavedStatus } from "./form-messages";
 import { type GatewayChoice, UserAccessFields } from "./user-access-fields";
 import { primaryButton } from "./panel-styles";
 
@@ -24,7 +25,7 @@ export function UserAccessForm({
   return (
     <form action={formAction} className="mt-4 flex flex-wrap items-start gap-6 rounded border border-slate-300 bg-white p-4" noValidate>
       <input type="hidden" name="id" value={userId} />
-      <FormAlert errors={state.errors} />
+      <FormErrorSummary errors={state.errors} fields={[]} />
       <UserAccessFields key={drawn} idPrefix="access" values={state.values} errors={state.errors} gateways={gateways} />
       <div className="basis-full">
         <button type="submit" aria-disabled={pending} className={primaryButton}>

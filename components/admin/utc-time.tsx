@@ -1,6 +1,6 @@
-/** A moment as the panel shows it: UTC to the second, machine-readable for assistive technology. */
+import { DateTime } from "@/components/panel/date-time";
+
+/** The panel's moment under its older name: now DateTime's one format, in the panel's time zone. New code uses DateTime. */
 export function UtcTime({ value }: { value: Date | string | null }) {
-  if (value === null) return <>—</>;
-  const iso = new Date(value).toISOString();
-  return <time dateTime={iso}>{`${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`}</time>;
+  return <DateTime value={value} />;
 }

@@ -63,6 +63,9 @@ export interface TransactionListRow {
   customer_email: string | null;
   customer_phone: string | null;
   deleted_at: Date | null;
+  /** The gateway that took the payment and its reference number (the settling attempt's), null while unpaid. */
+  paid_gateway: string | null;
+  reference_number: string | null;
 }
 
 /**
@@ -164,7 +167,23 @@ export function transactionPageQuery(db: Db, q: TransactionListQuery) {
       "t.customer_email",
       "t.customer_phone",
       "t.deleted_at",
+      sql<string | null>`s.gateway_code`.as("paid_gateway"),
+      sql<string | null>`s.reference_number`.as("reference_number"),
     ])
+    // The attempt that settled it (as the API's settled_pg_code): one index probe per row of the page.
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("payment_attempts as a")
+          .select(["a.gateway_code", "a.reference_number", "a.fee", "a.completed_at", "a.gateway_response"])
+          .whereRef("a.session_id", "=", "t.session_id")
+          .where("a.state", "=", "success")
+          .where("a.is_duplicate", "=", false)
+          .orderBy("a.completed_at")
+          .limit(1)
+          .as("s"),
+      (join) => join.onTrue(),
+    )
     .orderBy("t.created_at", direction)
     .orderBy("t.session_id", direction)
     .limit(q.limit);

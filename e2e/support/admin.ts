@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { adminUser } from "./credentials";
@@ -22,3 +23,15 @@ export async function expectNoSeriousViolations(page: Page) {
 /** A fact in the header of a transaction's page ("Charged", "Customer", "Reference number"…): the value under its label. */
 export const transactionFact = (page: Page, label: string) =>
   page.getByRole("main").locator("header dt").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+
+/** A new limited user added on the users page by the signed-in superuser, with the gateways whose checkbox labels are given. */
+export async function addLimitedUser(page: Page, prefix: string, gateways: string[] = []) {
+  const user = { username: `${prefix}-${randomBytes(3).toString("hex")}`, password: "clerk-password-0001" };
+  await page.goto("/admin/users");
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password").fill(user.password);
+  for (const gateway of gateways) await page.getByRole("checkbox", { name: gateway }).check();
+  await page.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(user.username) })).toContainText("Limited");
+  return user;
+}

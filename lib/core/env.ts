@@ -33,6 +33,11 @@ const schema = z
     // An admin session ends after this long without a request, and after ADMIN_SESSION_HOURS whatever happens.
     ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     ADMIN_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+    // The time zone every panel screen writes its times in, and says so (the server cannot know a browser's without scripts).
+    ADMIN_TIME_ZONE: z
+      .string()
+      .default("UTC")
+      .refine((v) => Intl.supportedValuesOf("timeZone").includes(v) || v === "UTC", "must be an IANA time zone name, such as UTC or Asia/Kuwait"),
     CREDENTIALS_KEY: aesKey.optional(),
     CREDENTIALS_KEY_PREVIOUS: aesKey.optional(),
     TRUST_PROXY: flag(false),

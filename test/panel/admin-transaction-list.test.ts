@@ -71,8 +71,23 @@ describe("pages", () => {
       email: special.email,
       phone: special.phone,
       deleted: true,
+      // Nothing paid: no gateway took it, no payment reference.
+      paidGateway: null,
+      reference: null,
     });
     await sql`UPDATE transactions SET deleted_at = NULL WHERE session_id = ${special.id}`.execute(ctx.db);
+  });
+
+  it("show the gateway that took each payment and its reference, from the attempt that settled it", async () => {
+    const { rows } = await sql<{ session_id: string; gateway_code: string; reference_number: string }>`
+      SELECT session_id, gateway_code, reference_number FROM payment_attempts WHERE state = 'success' AND NOT is_duplicate`.execute(ctx.db);
+    expect(rows.length).toBeGreaterThan(0);
+    const page = await list(users.superuser, { state: "paid" });
+    const settled = new Map(rows.map((r) => [r.session_id, r]));
+    for (const item of page.items.filter((t) => settled.has(t.sessionId))) {
+      expect(item).toMatchObject({ paidGateway: settled.get(item.sessionId)!.gateway_code, reference: settled.get(item.sessionId)!.reference_number });
+    }
+    expect(page.items.some((t) => t.paidGateway !== null)).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { AttemptEntry, EventEntry, OperationEntry } from "@/db/queries/transaction-detail";
 import { actorWords, creatorWords, requesterWords } from "./actor-words";
 import type { TransactionDetail } from "./load-transaction-detail";
-import { STATE_WORDS } from "./state-words";
+import { STATE_WORDS } from "./transaction-state-words";
 import { cardWords, gatewayWords, moneyOf } from "./transaction-facts";
 
 /** One line of the timeline: what happened in a sentence, and a smaller second line when there is more to say. */

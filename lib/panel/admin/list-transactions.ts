@@ -31,6 +31,9 @@ export interface TransactionListItem {
   phone: string | null;
   /** Deleted by the merchant (the delete operation): still listed, marked, for the record. */
   deleted: boolean;
+  /** The gateway that took the payment and the payment's reference number; null while nothing is paid. */
+  paidGateway: string | null;
+  reference: string | null;
 }
 
 export interface TransactionListPage {
@@ -58,6 +61,8 @@ export const listItem = (r: TransactionListRow): TransactionListItem => ({
   email: r.customer_email,
   phone: r.customer_phone,
   deleted: r.deleted_at !== null,
+  paidGateway: r.paid_gateway,
+  reference: r.reference_number,
 });
 
 const cursorOf = (item: TransactionListItem | undefined) => (item ? encodeCursor({ createdAt: item.createdAt, sessionId: item.sessionId }) : null);

@@ -1,20 +1,58 @@
-import type { TransactionState } from "@/db/types";
+// What each state word in the panel means, and its tone (the colour a badge gives it beside the word itself).
+// One table per kind of record; a word the table does not know is shown as it is, in the neutral tone.
 
-/** How a state looks: the colour family of its badge (its word is always shown too, never the colour alone). */
-export type StateTone = "waiting" | "good" | "returned" | "bad" | "closed";
+export type StateKind = "transaction" | "attempt" | "operation" | "delivery" | "message";
+export type Tone = "good" | "bad" | "waiting" | "neutral";
 
-/** A transaction's state in words: its badge's label, its colour and what it means to an operations team. */
-export const STATE_WORDS: Record<TransactionState, { label: string; tone: StateTone; meaning: string }> = {
-  created: { label: "Created", tone: "waiting", meaning: "Waiting for the customer to pay." },
-  pending: { label: "Pending", tone: "waiting", meaning: "A payment is under way at the gateway." },
-  attempted: { label: "Attempted", tone: "waiting", meaning: "A payment did not go through; the customer may try again." },
-  authorized: { label: "Authorized", tone: "good", meaning: "The money is held on the card: capture or void it." },
-  paid: { label: "Paid", tone: "good", meaning: "The customer paid." },
-  captured: { label: "Captured", tone: "good", meaning: "The authorized money was charged." },
-  refunded: { label: "Refunded", tone: "returned", meaning: "All the money went back to the customer." },
-  voided: { label: "Voided", tone: "returned", meaning: "The authorization was released: nothing was charged." },
-  failed: { label: "Failed", tone: "bad", meaning: "The payment was declined; this transaction takes no other try." },
-  error: { label: "Error", tone: "bad", meaning: "The gateway answered with an error." },
-  canceled: { label: "Canceled", tone: "closed", meaning: "Canceled before it was paid." },
-  expired: { label: "Expired", tone: "closed", meaning: "Not paid before its deadline." },
+type Words = Record<string, [Tone, string]>;
+
+const WORDS: Record<StateKind, Words> = {
+  transaction: {
+    created: ["neutral", "Made; the customer has not started paying."],
+    pending: ["waiting", "A payment was started and waits for the gateway's answer."],
+    attempted: ["waiting", "A payment was tried and did not go through; the customer may try again."],
+    authorized: ["waiting", "The card's money is held; it is taken when captured."],
+    paid: ["good", "Paid (a partly refunded payment stays paid)."],
+    captured: ["good", "The held money was taken."],
+    refunded: ["neutral", "Every paid amount was given back."],
+    voided: ["neutral", "The hold was released; no money was taken."],
+    failed: ["bad", "The payment failed; no money was taken."],
+    canceled: ["neutral", "Canceled before it was paid."],
+    expired: ["neutral", "Not paid before its expiry time."],
+    error: ["bad", "The gateway answered something unexpected: check the payment attempts."],
+  },
+  attempt: {
+    pending: ["waiting", "Waiting for the gateway's answer."],
+    success: ["good", "The gateway took the payment."],
+    declined: ["bad", "The bank or gateway refused the payment."],
+    canceled: ["neutral", "The customer left the gateway's page."],
+    error: ["bad", "The gateway reported an error."],
+    expired: ["neutral", "Not finished before the transaction's expiry time."],
+    superseded: ["neutral", "Replaced by a later attempt before it finished."],
+  },
+  operation: {
+    pending: ["waiting", "Sent; waiting for the gateway's answer."],
+    success: ["good", "Done by the gateway."],
+    failed: ["bad", "Refused or failed; nothing changed."],
+  },
+  delivery: {
+    pending: ["waiting", "Not yet delivered: being sent, or waiting for its next try."],
+    delivered: ["good", "The receiver answered with a 2xx status."],
+    failed: ["bad", "Every try failed; it can be retried from the panel."],
+  },
+  message: {
+    pending: ["waiting", "Queued; not sent yet."],
+    sent: ["good", "Handed to the e-mail or SMS provider."],
+    recorded: ["neutral", "No provider is configured: the message was written to this log only, not sent."],
+    failed: ["bad", "The provider refused it, or every try failed."],
+  },
 };
+
+/** The tone and the explanation of a state word of one kind of record. */
+export function stateWord(kind: StateKind, state: string): { tone: Tone; meaning: string } {
+  const [tone, meaning] = WORDS[kind][state] ?? ["neutral", ""];
+  return { tone, meaning };
+}
+
+/** Every state of a kind with its meaning, in the table's order (for a legend). */
+export const stateLegend = (kind: StateKind) => Object.entries(WORDS[kind]).map(([state, [tone, meaning]]) => ({ state, tone, meaning }));

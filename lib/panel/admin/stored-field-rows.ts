@@ -1,6 +1,6 @@
 import type { Address, TransactionState } from "@/db/types";
 import type { TransactionDetail } from "./load-transaction-detail";
-import { STATE_WORDS } from "./state-words";
+import { STATE_WORDS } from "./transaction-state-words";
 import { gatewayWords, moneyOf } from "./transaction-facts";
 
 /** One stored field as the page lists it: its label and its value in words, a moment, or a JSON object to list. */

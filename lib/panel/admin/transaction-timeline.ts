@@ -3,7 +3,7 @@ import type { MessageRow } from "@/db/queries/messages";
 import { requesterWords } from "./actor-words";
 import { eventWords, type TimelineEntry } from "./event-words";
 import type { TransactionDetail } from "./load-transaction-detail";
-import { STATE_WORDS } from "./state-words";
+import { STATE_WORDS } from "./transaction-state-words";
 import { moneyOf } from "./transaction-facts";
 
 const CHANNELS: Record<MessageRow["channel"], string> = { email: "E-mail", sms: "SMS", whatsapp: "WhatsApp" };

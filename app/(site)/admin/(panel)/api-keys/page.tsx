@@ -3,7 +3,7 @@ import { CreateApiKeyForm } from "@/components/admin/create-api-key-form";
 import { NotAllowed } from "@/components/admin/not-allowed";
 import { td } from "@/components/admin/panel-styles";
 import { PanelTable } from "@/components/admin/panel-table";
-import { When } from "@/components/admin/when";
+import { DateTime } from "@/components/panel/date-time";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { apiKeyState } from "@/lib/access/api-keys/api-key-state";
 import { listApiKeys } from "@/lib/access/api-keys/list-api-keys";
@@ -48,13 +48,13 @@ export default async function ApiKeysPage() {
               </th>
               <td className={`${td} font-mono`}>{key.prefix}…</td>
               <td className={td}>
-                <When at={key.created_at} otherwise="" />
+                <DateTime value={key.created_at} otherwise="" />
               </td>
               <td className={td}>
-                <When at={key.last_used_at} otherwise="Never" />
+                <DateTime value={key.last_used_at} otherwise="Never" />
               </td>
               <td className={td}>
-                <When at={key.expires_at} otherwise="Never" />
+                <DateTime value={key.expires_at} otherwise="Never" />
               </td>
               <td className={td}>{STATE_LABEL[state]}</td>
               <td className={td}>

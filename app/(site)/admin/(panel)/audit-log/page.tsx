@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { NotAllowed } from "@/components/admin/not-allowed";
 import { allMessages } from "@/components/admin/form-messages";
-import { When } from "@/components/admin/when";
+import { DateTime } from "@/components/panel/date-time";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { AUDIT_ENTITIES, listAuditLog } from "@/lib/access/audit/list-audit-log";
 import { appContext } from "@/lib/core/context";
@@ -61,7 +61,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
         {page.entries.map((entry) => (
           <tr key={entry.id}>
             <td className={td}>
-              <When at={entry.created_at} otherwise="" />
+              <DateTime value={entry.created_at} otherwise="" />
             </td>
             <td className={td}>{entry.actor}</td>
             <td className={`${td} font-mono`}>{entry.action}</td>

@@ -7,6 +7,7 @@ import { appContext } from "@/lib/core/context";
 import { flattenFieldErrors } from "@/lib/panel/admin/flatten-field-errors";
 import { loadCustomer } from "@/lib/panel/admin/load-customer";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
+import { panelTimeZone } from "@/lib/panel/admin/panel-time-zone";
 
 export const metadata: Metadata = { title: "Customer · Checkout admin" };
 
@@ -73,7 +74,7 @@ export default async function CustomerPage({ searchParams }: { searchParams: Sea
           <h2 className="mt-6 text-lg font-semibold">Saved cards</h2>
           <CustomerCards cards={view.cards} />
           <h2 className="mt-6 text-lg font-semibold">Transactions</h2>
-          <TransactionTable items={view.page.items} live={false} query="" />
+          <TransactionTable items={view.page.items} live={false} query="" timeZone={panelTimeZone()} />
           <nav aria-label="Pages of the customer's transactions" className="mt-4 flex gap-6 text-sm">
             {!view.page.first ? (
               <a href={href()} className={link}>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { panelTimeZone } from "@/lib/panel/admin/panel-time-zone";
 import { FailingDeliveriesForm } from "@/components/admin/failing-deliveries-form";
 import { KeysetPager } from "@/components/admin/keyset-pager";
 import { muted } from "@/components/admin/panel-styles";
@@ -42,6 +43,7 @@ export default async function DeliveriesPage({ searchParams }: Props) {
             deliveries={rows.slice(0, PAGE)}
             empty={cursor ? "No older failing deliveries." : "No failing deliveries: every webhook was delivered or is on its first try."}
             action={retryDeliveriesAction}
+            timeZone={panelTimeZone()}
           />
           <KeysetPager
             label="Pages of failing deliveries"

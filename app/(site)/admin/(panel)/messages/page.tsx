@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { StateLegend } from "@/components/panel/state-legend";
 import { KeysetPager } from "@/components/admin/keyset-pager";
 import { MessagesTable } from "@/components/admin/messages-table";
 import { MessageFilters } from "@/components/admin/message-filters";
@@ -47,6 +48,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
       ) : (
         <>
           <MessagesTable messages={rows.slice(0, PAGE)} caption="E-mails, SMS and WhatsApp messages, newest first" withTransaction />
+          <StateLegend kind="message" />
           <KeysetPager
             label="Pages of messages"
             newestHref={href()}

@@ -1,4 +1,6 @@
 import { NotAllowed } from "@/components/admin/not-allowed";
+import { formatPanelTime } from "@/lib/panel/admin/format-panel-time";
+import { panelTimeZone } from "@/lib/panel/admin/panel-time-zone";
 import { SettingsForm } from "@/components/admin/settings-form";
 import { WebhookKeyForm } from "@/components/admin/webhook-key-form";
 import { settingsFormValues } from "@/lib/panel/admin/settings-form-values";
@@ -7,7 +9,7 @@ import { appContext } from "@/lib/core/context";
 import { readSettings } from "@/lib/config/settings/read-settings";
 import { rotateWebhookKeyAction, saveSettingsAction } from "./actions";
 
-const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const utc = (date: Date) => formatPanelTime(date, panelTimeZone());
 
 /** The service's settings, and the webhook signing key (never shown again once generated: only its status). */
 export default async function SettingsPage() {

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { primaryButton } from "@/components/admin/panel-styles";
+import { ExportLinks } from "@/components/admin/export-links";
+import { panelTimeZone } from "@/lib/panel/admin/panel-time-zone";
 import { TransactionFilters } from "@/components/admin/transaction-filters";
 import { TransactionTable } from "@/components/admin/transaction-table";
 import { listTransactions } from "@/lib/panel/admin/list-transactions";
@@ -62,11 +64,9 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">{page.first ? "Newest transactions" : "Earlier transactions"}</h2>
-        <a href={`/api/admin/transactions/export${filters ? `?${filters}` : ""}`} download className={LINK}>
-          Export all matching as CSV
-        </a>
+        <ExportLinks filters={filters} className={LINK} />
       </div>
-      <TransactionTable key={filters} items={page.items} live={page.first && Object.keys(page.errors).length === 0} query={filters} />
+      <TransactionTable key={filters} items={page.items} live={page.first && Object.keys(page.errors).length === 0} query={filters} timeZone={panelTimeZone()} />
       <nav aria-label="Pages" className="mt-4 flex gap-3">
         {!page.first ? (
           <a href={`/admin/transactions${filters ? `?${filters}` : ""}`} className={LINK}>

@@ -3,7 +3,7 @@ import { CreateUserForm } from "@/components/admin/create-user-form";
 import { NotAllowed } from "@/components/admin/not-allowed";
 import { link, td } from "@/components/admin/panel-styles";
 import { PanelTable } from "@/components/admin/panel-table";
-import { When } from "@/components/admin/when";
+import { DateTime } from "@/components/panel/date-time";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { listAdminUsers } from "@/lib/access/admin-users/list-admin-users";
 import { listGatewayChoices } from "@/lib/access/admin-users/list-gateway-choices";
@@ -33,7 +33,7 @@ export default async function UsersPage() {
             <td className={td}>{user.is_superuser ? "All" : user.permissions.join(", ") || "None (view only)"}</td>
             <td className={td}>{user.is_active ? "Active" : "Disabled"}</td>
             <td className={td}>
-              <When at={user.last_login_at} otherwise="Never" />
+              <DateTime value={user.last_login_at} otherwise="Never" />
             </td>
           </tr>
         ))}

@@ -6,17 +6,21 @@ import { seeOther } from "@/lib/http/see-other";
 
 export const dynamic = "force-dynamic";
 
-// The list's CSV export: a link the browser follows, so a visitor without a session is sent to sign in.
+const TYPES = { csv: ["text/csv; charset=utf-8", "csv"], json: ["application/x-ndjson; charset=utf-8", "jsonl"] } as const;
+
+// The list's reconciliation export (docs/admin/export.md): a link the browser follows, so a visitor without a
+// session is sent to sign in.
 export const GET = handleRoute(async (request) => {
   const ctx = appContext();
   const caller = await requestAdmin(ctx, request);
   if (!caller) return seeOther("/admin/login");
-  const stream = await exportTransactions({ ctx, input: { caller, params: new URL(request.url).searchParams } });
+  const { format, rows, stream } = await exportTransactions({ ctx, input: { caller, params: new URL(request.url).searchParams } });
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+  const [type, extension] = TYPES[format];
   return new Response(stream, {
     headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="transactions-${stamp}.csv"`,
+      "Content-Type": type,
+      "Content-Disposition": `attachment; filename="${rows}-${stamp}.${extension}"`,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -4,7 +4,7 @@ import { NotAllowed } from "@/components/admin/not-allowed";
 import { PageTitle } from "@/components/admin/page-title";
 import { ResetPasswordForm } from "@/components/admin/reset-password-form";
 import { UserAccessForm } from "@/components/admin/user-access-form";
-import { When } from "@/components/admin/when";
+import { DateTime } from "@/components/panel/date-time";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { getAdminUser } from "@/lib/access/admin-users/get-admin-user";
 import { listGatewayChoices } from "@/lib/access/admin-users/list-gateway-choices";
@@ -28,11 +28,11 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
         <dd>{user.is_active ? "Active" : "Disabled"}</dd>
         <dt className="font-medium">Last sign-in</dt>
         <dd>
-          <When at={user.last_login_at} otherwise="Never" />
+          <DateTime value={user.last_login_at} otherwise="Never" />
         </dd>
         <dt className="font-medium">Added</dt>
         <dd>
-          <When at={user.created_at} otherwise="" />
+          <DateTime value={user.created_at} otherwise="" />
         </dd>
       </dl>
 

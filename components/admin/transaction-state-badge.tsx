@@ -1,4 +1,4 @@
-import { STATE_WORDS, type StateTone } from "@/lib/panel/admin/state-words";
+import { STATE_WORDS, type StateTone } from "@/lib/panel/admin/transaction-state-words";
 
 // Colours that tell states apart at a glance; the word inside says it for anyone who cannot tell the colours.
 const TONES: Record<StateTone, string> = {
