@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { DeliveryEntry } from "@/db/queries/delivery-view";
+import type { DeliveryView as DeliveryEntry } from "@/lib/delivery/webhooks/get-delivery";
 import { tryOutcome } from "@/lib/delivery/webhooks/failure-cause";
 import { webhookBody } from "@/lib/delivery/webhooks/webhook-body";
 import type { RetryFormState } from "@/lib/panel/admin/retry-deliveries-form";

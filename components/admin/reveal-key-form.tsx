@@ -17,9 +17,14 @@ export function RevealKeyForm({ action }: { action: (state: RevealKeyFormState, 
   const [copied, setCopied] = useState(false);
   const shown = useRef<HTMLInputElement>(null);
   const password = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // A new answer shows afresh (not hidden, not yet copied).
+  const [answered, setAnswered] = useState(state);
+  if (answered !== state) {
+    setAnswered(state);
     setHidden(false);
     setCopied(false);
+  }
+  useEffect(() => {
     if (state.key) shown.current?.focus();
     else if (state.error) password.current?.focus();
   }, [state]);

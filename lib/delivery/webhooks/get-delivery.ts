@@ -1,9 +1,12 @@
 import { z } from "zod";
-import { findDeliveryDetail } from "@/db/queries/delivery-view";
+import { type DeliveryEntry, findDeliveryDetail } from "@/db/queries/delivery-view";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { canSeeTransaction } from "@/lib/access/auth/transaction-scope";
 import type { Ctx } from "@/lib/core/context";
 import { NotFound } from "@/lib/core/errors";
+
+/** A delivery as the panel shows it (its transaction's page, its own page). */
+export type DeliveryView = DeliveryEntry;
 
 const DELIVERY_ID = z.string().regex(/^\d{1,18}$/);
 
