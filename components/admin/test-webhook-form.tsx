@@ -51,7 +51,7 @@ export function TestWebhookForm({ action }: { action: (state: TestWebhookFormSta
           </p>
         ) : null}
         <p role="status" className="text-sm font-medium">
-          {r ? `${tryOutcome({ status_code: r.status, error: r.error })}, in ${r.durationMs} ms.` : ""}
+          {r ? `${tryOutcome({ status_code: r.status, error: r.error }).replace(/\.$/, "")}, in ${r.durationMs} ms.` : ""}
         </p>
         {r ? (
           <>
