@@ -44,7 +44,7 @@ export function TestWebhookForm({ action }: { action: (state: TestWebhookFormSta
           Send a test webhook
         </SubmitButton>
       </form>
-      <div ref={outcome} tabIndex={-1} aria-label="Test webhook answer" className="mt-3 outline-none">
+      <div ref={outcome} tabIndex={-1} role="group" aria-label="Test webhook answer" className="mt-3 outline-none">
         {state.error ? (
           <p id="test-webhook-error" role="alert" className="text-sm text-red-800">
             {state.error}

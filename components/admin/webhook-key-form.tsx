@@ -97,7 +97,7 @@ export function WebhookKeyForm({
         </AlertDialog.Root>
       </form>
       {/* Right under the button, and focused once the answer comes: where the user is looking. */}
-      <div ref={outcome} tabIndex={-1} aria-label="Webhook key result" className="outline-none focus-visible:outline-2 focus-visible:outline-blue-700">
+      <div ref={outcome} tabIndex={-1} role="group" aria-label="Webhook key result" className="outline-none focus-visible:outline-2 focus-visible:outline-blue-700">
         {state.error ? (
           <p role="alert" className="text-sm text-red-800">
             {state.error}
