@@ -1,7 +1,7 @@
 "use client";
 
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { useActionState, useEffect, useRef, useState } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState } from "react";
 import type { WebhookKeyFormState } from "@/lib/panel/admin/rotate-webhook-key-form";
 import { primaryButton } from "./panel-styles";
 
@@ -28,7 +28,6 @@ export function WebhookKeyForm({
 }) {
   const [state, formAction, pending] = useActionState(action, EMPTY);
   const [copied, setCopied] = useState(false);
-  // Controlled, so that React's reset of the form after the action leaves the chosen period in place.
   const [grace, setGrace] = useState(state.grace ?? "24h");
   const form = useRef<HTMLFormElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
@@ -86,7 +85,14 @@ export function WebhookKeyForm({
               <div className="mt-4 flex justify-end gap-3">
                 <AlertDialog.Cancel className="rounded border border-slate-400 px-4 py-1.5">Cancel</AlertDialog.Cancel>
                 <AlertDialog.Action
-                  onClick={() => form.current?.requestSubmit()}
+                  // Not a form submission: React would reset the form after it, and the select with it (the DOM
+                  // back to its first option while the state still says the period chosen).
+                  onClick={() => {
+                    if (!form.current) return;
+                    setCopied(false);
+                    const data = new FormData(form.current);
+                    startTransition(() => formAction(data));
+                  }}
                   className={primaryButton}
                 >
                   {verb}
