@@ -303,8 +303,12 @@ export interface WebhookAttemptsTable {
   attempt_no: number;
   status_code: number | null;
   duration_ms: number;
+  /** The receiver's answer, its first 2 KB as text. */
   response_excerpt: string | null;
+  /** Why the try failed, in words (connection refused, DNS failure, TLS error, timeout); null for an HTTP answer. */
   error: string | null;
+  /** The headers sent, the signature masked; null for tries made before they were kept. */
+  request_headers: Json<Record<string, string>> | null;
   created_at: Timestamp;
 }
 

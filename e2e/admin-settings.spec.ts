@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations, signIn } from "./support/admin";
+import { adminUser } from "./support/credentials";
 
 // The settings screen, the currencies' Disable button and the dashboard in a browser, as the e2e superuser: a
 // wrong value comes back with its error in place and what was typed; the webhook key is shown once when it is
-// generated or rotated, and never again; axe finds nothing serious on /admin, /admin/settings, /admin/currencies.
+// generated or rotated, then again only after the user's password; axe finds nothing serious on /admin, /admin/settings, /admin/currencies.
 // Only settings no other spec relies on are changed (the default address); the merchant's fields are saved as
 // seed-e2e.ts set them.
 
@@ -82,6 +83,9 @@ test("the webhook key is generated, rotated with a grace period, and shown once 
   const second = await generate("Rotate key", first);
   await expect(section.getByText(/The old key keeps signing beside the new one until/)).toBeVisible();
   await expect(section.getByText(/^The previous key also signs until/)).toBeVisible();
+  // The answer is where the user is looking (focused, right under the button); the chosen period stays chosen.
+  await expect(section.getByLabel("Webhook key result")).toBeFocused();
+  await expect(section.getByLabel("Old key keeps signing for")).toHaveValue("1h");
   await expectNoSeriousViolations(page);
 
   await page.reload();
@@ -89,6 +93,19 @@ test("the webhook key is generated, rotated with a grace period, and shown once 
   const html = await page.content();
   expect(html).not.toContain(first);
   expect(html).not.toContain(second);
+
+  // Shown again only to a superuser who types their password again; a wrong one is said in place.
+  await section.getByLabel("Your password").fill("not-the-password");
+  await section.getByRole("button", { name: "Show key" }).click();
+  await expect(section.getByRole("alert")).toHaveText("Wrong password: the key stays hidden.");
+  await expect(section.getByLabel("Your password")).toBeFocused();
+  await section.getByLabel("Your password").fill(adminUser.password);
+  await section.getByRole("button", { name: "Show key" }).click();
+  await expect(section.getByLabel("Current webhook key")).toHaveValue(second);
+  await expect(section.getByLabel("Current webhook key")).toBeFocused();
+  await expectNoSeriousViolations(page);
+  await page.goto("/admin/audit-log");
+  await expect(page.getByText("settings.webhook_key.reveal").first()).toBeVisible();
 });
 
 test("currencies: disabling one an enabled gateway takes is refused, naming the gateways", async ({ page }) => {

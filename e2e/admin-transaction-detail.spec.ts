@@ -7,7 +7,7 @@ import { CARDS, choosePay, createTransaction, pathOf, payWithCard } from "./supp
 
 // A transaction created over the API and paid on the hosted page, with its webhook to a local receiver: the
 // panel shows it paid with its delivery, a partial refund through the dialog (a wrong amount first, shown in
-// place) lands in the timeline, the webhook is resent; a webhook the merchant refused is retried from the
+// place) lands in the timeline, the refund's webhook is resent after its dialog; a webhook the merchant refused is retried from the
 // failing deliveries page; the message log shows the payment's e-mail. axe finds nothing serious on any of them.
 
 interface Hit {
@@ -82,8 +82,9 @@ test("a paid transaction's page: its delivery, a partial refund through the dial
 
   const webhooks = page.getByRole("region", { name: "Webhook deliveries" });
   await expect(webhooks.getByRole("heading", { name: /^Delivery \d+: state changed \(paid\), delivered$/ })).toBeVisible();
-  await expect(webhooks.getByRole("cell", { name: "200", exact: true })).toBeVisible();
-  await expect(webhooks.getByRole("cell", { name: "thanks" })).toBeVisible();
+  await expect(webhooks.getByRole("cell", { name: "Delivered: HTTP status 200", exact: true })).toBeVisible();
+  await webhooks.getByText("Try 1: headers sent and the answer (Delivered: HTTP status 200)").click();
+  await expect(webhooks.getByLabel("Answer to try 1 of Delivery 1: state changed (paid)")).toHaveText("thanks");
   const attempts = page.getByRole("region", { name: "Payment attempts" });
   await expect(attempts.getByText("Visa •••• 1111")).toBeVisible();
   await expect(attempts.getByText("CAPTURED")).toBeVisible();
@@ -109,11 +110,12 @@ test("a paid transaction's page: its delivery, a partial refund through the dial
   await expect(page.getByRole("region", { name: "Operations", exact: true }).getByRole("cell", { name: `admin ${adminUser.username}` })).toBeVisible();
   await expect.poll(() => hits.filter((h) => h.body.session_id === sessionId && h.body.operation === "refund").length).toBe(1);
 
-  // Resend the latest webhook (the refund's, listed once the page is loaded again): the same event again.
+  // Resend the refund's webhook (listed once the page is loaded again), confirmed in its dialog: the same event again.
   await page.reload();
-  await expect(webhooks.getByRole("heading", { name: /^Delivery \d+: refund \(paid\), delivered$/ })).toBeVisible();
-  await page.getByRole("button", { name: "Resend webhook" }).click();
-  await expect(webhooks.getByRole("status")).toHaveText("1 delivery queued: tried again now.");
+  await expect(webhooks.getByRole("heading", { name: "Delivery 2: refund (paid), delivered" })).toBeVisible();
+  await webhooks.getByRole("link", { name: "Resend… Delivery 2: refund (paid)" }).click();
+  await page.getByRole("dialog", { name: "Resend Delivery 2: refund (paid)?" }).getByRole("button", { name: "Resend" }).click();
+  await expect(webhooks.getByRole("status").filter({ hasText: "queued" })).toHaveText("1 delivery queued: tried again now.");
   await expect.poll(() => hits.filter((h) => h.body.session_id === sessionId && h.body.operation === "refund").length).toBe(2);
 
   // The e-mail of the payment, in the transaction's page and in the message log.
@@ -168,7 +170,7 @@ test("a webhook the merchant refused is listed among the failing deliveries and 
   await page.goto("/admin/deliveries");
   await expect(page.getByRole("heading", { name: "Failing deliveries", level: 1 })).toBeVisible();
   const row = page.getByRole("row").filter({ has: page.locator(`a[href="/admin/transactions/${sessionId}"]`) });
-  await expect(row).toContainText("HTTP 404");
+  await expect(row).toContainText("HTTP status 404");
   await expectNoSeriousViolations(page);
 
   merchantDown = false;

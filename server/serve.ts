@@ -54,6 +54,7 @@ runMain(async () => {
       `  Admin user:   ${demo.created.username}`,
       `  Password:     ${demo.created.password}`,
       `  API key:      ${demo.created.apiKey}`,
+      `  Webhook key:  ${demo.created.webhookKey}   (signs webhooks; also in the panel's Settings, after your password)`,
     );
   } else if (demo.skipped) {
     lines.push(

@@ -74,12 +74,15 @@ export function FailingDeliveriesForm({
                 name="deliveryId"
                 value={d.id}
                 id={`select-${d.id}`}
-                aria-label={`Select delivery ${d.id}`}
+                aria-label={`Select delivery ${d.number} of ${d.order_no ?? d.session_id}`}
                 className="size-4 accent-blue-700"
               />
             </td>
             <th scope="row" className={`${td} font-normal`}>
-              <span className="font-medium">{d.id}</span>
+              <Link className={`${link} font-medium`} href={`/admin/deliveries/${d.id}`}>
+                Delivery {d.number}
+                <span className="sr-only"> of {d.order_no ?? d.session_id} (its body, tries and answers)</span>
+              </Link>
               <span className="block break-all font-mono text-xs">{d.url}</span>
             </th>
             <td className={td}>
@@ -110,10 +113,10 @@ export function FailingDeliveriesForm({
             <td className={`${td} whitespace-nowrap`}>
               <FormattedTime value={d.last_tried_at} zone={timeZone} />
             </td>
-            <td className={td}>{d.last_error ?? (d.last_status === null ? "—" : `HTTP ${d.last_status}`)}</td>
+            <td className={td}>{d.last_error ?? (d.last_status === null ? "—" : `HTTP status ${d.last_status}`)}</td>
             <td className={td}>
               <SubmitButton name="only" value={d.id} busyLabel="Retrying…" className={secondaryButton}>
-                Retry<span className="sr-only"> delivery {d.id}</span>
+                Retry<span className="sr-only"> delivery {d.number} of {d.order_no ?? d.session_id}</span>
               </SubmitButton>
             </td>
           </tr>

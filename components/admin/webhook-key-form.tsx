@@ -1,7 +1,7 @@
 "use client";
 
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { useActionState, useRef, useState } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState } from "react";
 import type { WebhookKeyFormState } from "@/lib/panel/admin/rotate-webhook-key-form";
 import { primaryButton } from "./panel-styles";
 
@@ -12,11 +12,12 @@ const GRACE_OPTIONS = [
   ["7d", "7 days"],
 ] as const;
 
-const EMPTY: WebhookKeyFormState = { key: null, message: null, error: null };
+const EMPTY: WebhookKeyFormState = { key: null, message: null, error: null, grace: null };
 
 /**
- * Generates the first webhook key, or rotates it after a confirmation. The new key is shown here once, with a
- * copy button: it lives only in this component's state and is gone when the page is left or reloaded.
+ * Generates the first webhook key, or rotates it after a confirmation. The new key is shown here once, right
+ * under the button, with a copy button, and focus moves to it: it lives only in this component's state and is
+ * gone when the page is left or reloaded. The grace period chosen stays chosen after the answer.
  */
 export function WebhookKeyForm({
   action,
@@ -27,7 +28,12 @@ export function WebhookKeyForm({
 }) {
   const [state, formAction, pending] = useActionState(action, EMPTY);
   const [copied, setCopied] = useState(false);
+  const [grace, setGrace] = useState(state.grace ?? "24h");
   const form = useRef<HTMLFormElement>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (state.key || state.error) outcome.current?.focus();
+  }, [state]);
   const verb = hasKey ? "Rotate key" : "Generate key";
 
   async function copy() {
@@ -44,7 +50,12 @@ export function WebhookKeyForm({
             <label htmlFor="webhook-grace" className="block text-sm font-medium">
               Old key keeps signing for
             </label>
-            <select id="webhook-grace" name="grace" defaultValue="24h" className="mt-1 rounded border border-slate-400 px-2 py-1.5">
+            <select
+              id="webhook-grace"
+              name="grace"
+              value={grace}
+              onChange={(event) => setGrace(event.target.value)}
+              className="mt-1 rounded border border-slate-400 px-2 py-1.5">
               {GRACE_OPTIONS.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -74,7 +85,14 @@ export function WebhookKeyForm({
               <div className="mt-4 flex justify-end gap-3">
                 <AlertDialog.Cancel className="rounded border border-slate-400 px-4 py-1.5">Cancel</AlertDialog.Cancel>
                 <AlertDialog.Action
-                  onClick={() => form.current?.requestSubmit()}
+                  // Not a form submission: React would reset the form after it, and the select with it (the DOM
+                  // back to its first option while the state still says the period chosen).
+                  onClick={() => {
+                    if (!form.current) return;
+                    setCopied(false);
+                    const data = new FormData(form.current);
+                    startTransition(() => formAction(data));
+                  }}
                   className={primaryButton}
                 >
                   {verb}
@@ -84,27 +102,35 @@ export function WebhookKeyForm({
           </AlertDialog.Portal>
         </AlertDialog.Root>
       </form>
-      {state.error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {state.error}
-        </p>
-      ) : null}
-      {state.key ? (
-        <div className="rounded border border-amber-400 bg-amber-50 p-4">
-          <p role="status" className="text-sm">
-            {state.message} Copy the new key now: it will not be shown again.
+      {/* Right under the button, and focused once the answer comes: where the user is looking. */}
+      <div ref={outcome} tabIndex={-1} role="group" aria-label="Webhook key result" className="outline-none focus-visible:outline-2 focus-visible:outline-blue-700">
+        {state.error ? (
+          <p role="alert" className="text-sm text-red-800">
+            {state.error}
           </p>
-          <label htmlFor="webhook-new-key" className="mt-2 block text-sm font-medium">
-            New webhook key
-          </label>
-          <div className="mt-1 flex flex-wrap gap-2">
-            <input id="webhook-new-key" readOnly value={state.key} className="w-full max-w-md rounded border border-slate-400 bg-white px-2 py-1.5 font-mono text-sm" />
-            <button type="button" onClick={copy} className="rounded border border-slate-500 px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
-              {copied ? "Copied" : "Copy key"}
-            </button>
+        ) : null}
+        <p role="status" className="text-sm">
+          {state.key ? `${state.message} Copy the new key now: it will not be shown again.` : ""}
+        </p>
+        {state.key ? (
+          <div className="mt-2 rounded border border-amber-400 bg-amber-50 p-4">
+            <label htmlFor="webhook-new-key" className="block text-sm font-medium">
+              New webhook key
+            </label>
+            <div className="mt-1 flex flex-wrap gap-2">
+              <input
+                id="webhook-new-key"
+                readOnly
+                value={state.key}
+                className="w-full max-w-md rounded border border-slate-400 bg-white px-2 py-1.5 font-mono text-sm"
+              />
+              <button type="button" onClick={copy} className="rounded border border-slate-500 px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
+                {copied ? "Copied" : "Copy key"}
+              </button>
+            </div>
           </div>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
     </div>
   );
 }

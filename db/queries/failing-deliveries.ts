@@ -1,11 +1,14 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
+import { DELIVERY_NUMBER } from "./delivery-view";
 
 /** The predicate of the webhook_deliveries_failing index (0014), word for word so the planner uses it. */
 const FAILING = sql<boolean>`(d.state = 'failed' OR (d.state = 'pending' AND d.attempt_count > 0))`;
 
 export interface FailingDelivery {
   id: string;
+  /** Its place among its transaction's deliveries, from 1. */
+  number: number;
   session_id: string;
   order_no: string | null;
   url: string;
@@ -27,7 +30,7 @@ export async function listFailingDeliveries(
   filter: { before?: string; gatewayCodes: string[] | null; limit: number },
 ): Promise<FailingDelivery[]> {
   const { rows } = await sql<FailingDelivery>`
-    SELECT d.id::text, d.session_id, t.order_no, d.url, d.state, d.attempt_count, d.next_attempt_at, d.created_at,
+    SELECT d.id::text, ${DELIVERY_NUMBER} AS number, d.session_id, t.order_no, d.url, d.state, d.attempt_count, d.next_attempt_at, d.created_at,
       w.status_code AS last_status, w.error AS last_error, w.created_at AS last_tried_at
     FROM webhook_deliveries d
     JOIN transactions t ON t.session_id = d.session_id

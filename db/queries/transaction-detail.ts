@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
 import type { TransactionState } from "../types";
+import { DELIVERY_ENTRY, type DeliveryEntry } from "./delivery-view";
 
 // What the panel's transaction page shows besides the transaction itself. Timestamps arrive as ISO text (JSON).
 
@@ -51,28 +52,6 @@ export interface OperationEntry {
   completed_at: string | null;
 }
 
-export interface DeliveryTry {
-  attempt_no: number;
-  status_code: number | null;
-  duration_ms: number;
-  response_excerpt: string | null;
-  error: string | null;
-  created_at: string;
-}
-
-export interface DeliveryEntry {
-  id: string;
-  event_kind: string;
-  event_state: string | null;
-  url: string;
-  state: string;
-  attempt_count: number;
-  next_attempt_at: string | null;
-  created_at: string;
-  delivered_at: string | null;
-  tries: DeliveryTry[];
-}
-
 export interface TransactionHistory {
   version: string;
   created_by_api_key: string | null;
@@ -120,13 +99,7 @@ export async function findTransactionHistory(db: Db, sessionId: string): Promise
         LEFT JOIN api_keys k ON k.id = o.requested_by_api_key_id
         LEFT JOIN admin_users u ON u.id = o.requested_by_user_id
         WHERE o.session_id = t.session_id) AS operations,
-      (SELECT coalesce(json_agg(json_build_object('id', d.id::text, 'event_kind', coalesce(e.data->>'operation', e.kind),
-          'event_state', e.to_state, 'url', d.url, 'state', d.state, 'attempt_count', d.attempt_count,
-          'next_attempt_at', d.next_attempt_at, 'created_at', d.created_at, 'delivered_at', d.delivered_at,
-          'tries', (SELECT coalesce(json_agg(json_build_object('attempt_no', w.attempt_no, 'status_code', w.status_code,
-              'duration_ms', w.duration_ms, 'response_excerpt', w.response_excerpt, 'error', w.error,
-              'created_at', w.created_at) ORDER BY w.id), '[]')
-            FROM webhook_attempts w WHERE w.delivery_id = d.id)) ORDER BY d.id), '[]')
+      (SELECT coalesce(json_agg(${DELIVERY_ENTRY} ORDER BY d.id), '[]')
         FROM webhook_deliveries d JOIN transaction_events e ON e.event_id = d.event_id
         WHERE d.session_id = t.session_id) AS deliveries
     FROM transactions t WHERE t.session_id = ${sessionId}`.execute(db);

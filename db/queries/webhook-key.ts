@@ -31,3 +31,9 @@ export async function replaceWebhookKey(db: Db, key: string, graceSeconds: numbe
   `.execute(db);
   return rows[0]!;
 }
+
+/** The current webhook key itself: for the settings page's reveal, after the user typed their password again. */
+export async function readWebhookKey(db: Db): Promise<string | null> {
+  const row = await db.selectFrom("settings").select("webhook_hmac_key").where("id", "=", 1).executeTakeFirst();
+  return row?.webhook_hmac_key ?? null;
+}

@@ -52,14 +52,23 @@ export function findDeliveryToSend(db: Db, id: string) {
  */
 export async function recordDeliveryAttempt(
   db: Db,
-  attempt: { deliveryId: string; attemptNo: number; status: number | null; durationMs: number; excerpt: string | null; error: string | null },
+  attempt: {
+    deliveryId: string;
+    attemptNo: number;
+    status: number | null;
+    durationMs: number;
+    excerpt: string | null;
+    error: string | null;
+    headers: Record<string, string> | null;
+  },
   outcome: { state: "pending" | "delivered" | "failed"; nextAttemptAt: Date | null },
   retryJob?: JobSpec,
 ): Promise<void> {
   await sql`
     WITH attempt AS (
-      INSERT INTO webhook_attempts (delivery_id, attempt_no, status_code, duration_ms, response_excerpt, error)
-      VALUES (${attempt.deliveryId}, ${attempt.attemptNo}, ${attempt.status}, ${attempt.durationMs}, ${attempt.excerpt}, ${attempt.error})
+      INSERT INTO webhook_attempts (delivery_id, attempt_no, status_code, duration_ms, response_excerpt, error, request_headers)
+      VALUES (${attempt.deliveryId}, ${attempt.attemptNo}, ${attempt.status}, ${attempt.durationMs}, ${attempt.excerpt},
+        ${attempt.error?.slice(0, 500) ?? null}, ${attempt.headers && JSON.stringify(attempt.headers)}::jsonb)
     ), retry AS (
       SELECT ${retryJob ? addJob(retryJob) : sql`NULL`}
     )

@@ -61,7 +61,7 @@ const verifies = (key: string, hit: Received) => {
 describe("the webhook key", () => {
   it("is generated when none is set, shown in the answer only, and audited masked", async () => {
     const state = await rotate("24h");
-    expect(state).toEqual({ key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), message: "Webhook key generated.", error: null });
+    expect(state).toEqual({ key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), message: "Webhook key generated.", error: null, grace: "24h" });
     const stored = await keys();
     expect(stored).toMatchObject({ webhook_hmac_key: state.key, webhook_hmac_previous_key: null, webhook_hmac_previous_until: null });
     expect(stored.webhook_hmac_key_rotated_at).toBeInstanceOf(Date);
@@ -121,7 +121,7 @@ describe("the webhook key", () => {
   it("refuses a grace period it does not offer, changing nothing", async () => {
     const before = await keys();
     const count = (await audits()).length;
-    expect(await rotate("30d")).toEqual({ key: null, message: null, error: "Choose how long the old key keeps signing: none, 1h, 24h or 7d." });
+    expect(await rotate("30d")).toEqual({ key: null, message: null, error: "Choose how long the old key keeps signing: none, 1h, 24h or 7d.", grace: null });
     expect(await keys()).toEqual(before);
     expect(await audits()).toHaveLength(count);
   });

@@ -60,8 +60,10 @@ describe("seedDemoData", () => {
       name: "demo",
     });
 
+    // The webhook key is returned with the other credentials (server/serve.ts prints them together).
     const settings = await ctx.db.selectFrom("settings").select("webhook_hmac_key").executeTakeFirstOrThrow();
-    expect(settings.webhook_hmac_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(settings.webhook_hmac_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(credentials!.webhookKey).toBe(settings.webhook_hmac_key);
     expect(await counts(ctx)).toEqual(SEEDED);
   });
 

@@ -1,19 +1,17 @@
-import { fetch } from "undici";
 import { enqueueJob, jobSpec } from "@/db/queries/jobs";
 import { findDeliveryToSend, recordDeliveryAttempt } from "@/db/queries/webhooks";
 import type { Ctx } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
 import { logger } from "@/lib/core/log/logger";
-import { refuseTarget, webhookAgent } from "./check-target-url";
+import { refuseTarget } from "./check-target-url";
+import { postWebhook, type WebhookAnswer } from "./post-webhook";
 import { signingKeys } from "./signing-keys";
-import { standardWebhookHeaders } from "./standard-webhook-headers";
+import { webhookBody } from "./webhook-body";
 import { slotRetryAt, takeTargetSlot } from "./target-slots";
 
 type Delivery = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
 
 export type DeliveryStep = { done: true } | { done: false; retryAt: Date };
-
-const EXCERPT = 500;
 
 /**
  * One try at delivering a planned webhook. Network errors, timeouts, 429 and 5xx are retried on the published
@@ -30,10 +28,10 @@ export async function attemptDelivery({
 }): Promise<DeliveryStep> {
   const delivery = await findDeliveryToSend(ctx.db, input.deliveryId);
   if (!delivery || delivery.state !== "pending") return { done: true };
-  const body = JSON.stringify(delivery.payload);
+  const body = webhookBody(delivery.payload);
 
   const refusal = await refuseTarget(delivery.url);
-  const answer = refusal === null ? await postToReceiver(delivery, body) : { error: refusal };
+  const answer: Answer | typeof SLOW_RECEIVER = refusal === null ? await postToReceiver(delivery, body) : { error: refusal };
   if (answer === SLOW_RECEIVER) {
     // Not a try: the receiver already has its share of this process's requests in flight and is slow to answer.
     const retryAt = slotRetryAt();
@@ -43,7 +41,7 @@ export async function attemptDelivery({
   }
 
   const attemptNo = delivery.attempt_count + 1;
-  const { status = null, excerpt = null, error = null, durationMs = 0 } = answer;
+  const { status = null, excerpt = null, error = null, durationMs = 0, sentHeaders = null } = answer;
   const delivered = status !== null && status >= 200 && status < 300;
   const retryable = refusal === null && !delivered && (status === null || status === 429 || status >= 500);
   const delay = env.WEBHOOK_RETRY_SCHEDULE[attemptNo - 1];
@@ -51,7 +49,7 @@ export async function attemptDelivery({
   const state = delivered ? "delivered" : retryAt ? "pending" : "failed";
   await recordDeliveryAttempt(
     ctx.db,
-    { deliveryId: delivery.id, attemptNo, status, durationMs, excerpt, error },
+    { deliveryId: delivery.id, attemptNo, status, durationMs, excerpt, error, headers: sentHeaders },
     { state, nextAttemptAt: retryAt },
     retryAt && input.scheduleRetry ? jobSpec("deliver-webhook", delivery.id, { runAt: retryAt }) : undefined,
   );
@@ -61,36 +59,14 @@ export async function attemptDelivery({
 
 const SLOW_RECEIVER = Symbol("slow receiver");
 
-interface Answer {
-  status?: number;
-  excerpt?: string;
-  error?: string;
-  durationMs?: number;
-}
+type Answer = Partial<WebhookAnswer> & { error?: string | null };
 
 /** The signed POST, holding one of the receiver's slots only while the request is in flight. */
-async function postToReceiver(delivery: Delivery, body: string): Promise<Answer | typeof SLOW_RECEIVER> {
+async function postToReceiver(delivery: Delivery, body: string): Promise<WebhookAnswer | typeof SLOW_RECEIVER> {
   const release = await takeTargetSlot(delivery.url);
   if (!release) return SLOW_RECEIVER;
-  const started = performance.now();
   try {
-    const res = await fetch(delivery.url, {
-      method: "POST",
-      redirect: "manual",
-      dispatcher: webhookAgent,
-      signal: AbortSignal.timeout(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "checkout-webhooks/1",
-        ...standardWebhookHeaders(signingKeys(delivery), delivery.event_id, body),
-      },
-      body,
-    });
-    const excerpt = (await res.text().catch(() => "")).slice(0, EXCERPT);
-    return { status: res.status, excerpt, durationMs: Math.round(performance.now() - started) };
-  } catch (e) {
-    const error = (e as Error).name === "TimeoutError" ? `timed out after ${env.WEBHOOK_TIMEOUT_SECONDS}s` : String((e as Error).message);
-    return { error, durationMs: Math.round(performance.now() - started) };
+    return await postWebhook({ url: delivery.url, id: delivery.event_id, body, keys: signingKeys(delivery) });
   } finally {
     release();
   }

@@ -16,9 +16,9 @@ export async function refuseTarget(url: string): Promise<string | null> {
   if (!guarded()) return null;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
   const addresses = net.isIP(host) ? [{ address: host, family: net.isIP(host) }] : await lookupAll(host, { all: true }).catch(() => []);
-  if (addresses.length === 0) return `${host} does not resolve`;
+  if (addresses.length === 0) return `DNS failure: ${host} does not resolve.`;
   const bad = firstBlocked(addresses);
-  return bad ? `${host} resolves to a private, local or reserved address (${bad.address})` : null;
+  return bad ? `Refused: ${host} resolves to a private, local or reserved address (${bad.address})` : null;
 }
 
 /**

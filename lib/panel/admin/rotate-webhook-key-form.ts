@@ -10,6 +10,8 @@ export interface WebhookKeyFormState {
   key: string | null;
   message: string | null;
   error: string | null;
+  /** The grace period chosen, shown again in the select after the answer (null: the default). */
+  grace: string | null;
 }
 
 /**
@@ -18,9 +20,10 @@ export interface WebhookKeyFormState {
  */
 export async function rotateWebhookKeyForm({ ctx, input }: { ctx: Ctx; input: { caller: UserCaller; form: FormData } }): Promise<WebhookKeyFormState> {
   requireSuperuser(input.caller);
+  const grace = String(input.form.get("grace") ?? "");
   try {
     const rotated = await ctx.db.transaction().execute(async (db) => {
-      const r = await rotateWebhookKey({ ctx: { db }, input: { grace: String(input.form.get("grace") ?? "") } });
+      const r = await rotateWebhookKey({ ctx: { db }, input: { grace } });
       await recordAudit(db, input.caller, {
         action: r.replaced ? "settings.webhook_key.rotate" : "settings.webhook_key.generate",
         entity: "settings",
@@ -34,9 +37,9 @@ export async function rotateWebhookKeyForm({ ctx, input }: { ctx: Ctx; input: { 
       : rotated.previous_until
         ? `Webhook key rotated. The old key keeps signing beside the new one until ${rotated.previous_until.toISOString()}.`
         : "Webhook key rotated. The old key no longer signs.";
-    return { key: rotated.key, message, error: null };
+    return { key: rotated.key, message, error: null, grace };
   } catch (error) {
-    if (error instanceof ValidationFailed) return { key: null, message: null, error: Object.values(error.fields).flat().join(" ") };
+    if (error instanceof ValidationFailed) return { key: null, message: null, error: Object.values(error.fields).flat().join(" "), grace: null };
     throw error;
   }
 }

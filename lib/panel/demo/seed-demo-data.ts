@@ -14,11 +14,13 @@ export interface DemoCredentials {
   username: string;
   password: string;
   apiKey: string;
+  /** The webhook signing key, printed with the rest so the merchant's receiver can verify from the start. */
+  webhookKey: string;
 }
 
 /**
- * On the first start of an empty installation: currencies, two sandbox gateway settings, an admin user and an
- * API key. Returns the generated credentials (shown once), or null when the installation was not empty.
+ * On the first start of an empty installation: currencies, two sandbox gateway settings, an admin user, an API
+ * key and a webhook signing key. Returns the generated credentials (shown once), or null when the installation was not empty.
  */
 export async function seedDemoData({ ctx }: { ctx: Ctx }): Promise<DemoCredentials | null> {
   return withSeedLock(ctx.db, async (db) => {
@@ -41,11 +43,13 @@ export async function seedDemoData({ ctx }: { ctx: Ctx }): Promise<DemoCredentia
         feePercent: "1.5",
       },
     });
-    await updateSettings({ ctx: tx, input: { webhookHmacKey: randomBytes(24).toString("base64url") } });
+    // 256 bits, as the panel's Generate key makes them.
+    const webhookKey = randomBytes(32).toString("base64url");
+    await updateSettings({ ctx: tx, input: { webhookHmacKey: webhookKey } });
     const password = randomBytes(12).toString("base64url");
     await createAdminUser({ ctx: tx, input: { username: "admin", password, isSuperuser: true } });
     const { key } = await createApiKey({ ctx: tx, input: { name: "demo" } });
-    return { username: "admin", password, apiKey: key };
+    return { username: "admin", password, apiKey: key, webhookKey };
   });
 }
 
