@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { DeliveryEntry } from "@/db/queries/transaction-detail";
+import type { DeliveryEntry } from "@/db/queries/delivery-view";
 import { type TransactionDetail, loadTransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
 import { runOperationForm } from "@/lib/panel/admin/run-operation-form";
 import { storedFieldRows } from "@/lib/panel/admin/stored-field-rows";
@@ -98,10 +98,14 @@ describe("the timeline in words", () => {
       duration_ms: ms,
       response_excerpt: null,
       error,
+      request_headers: null,
       created_at: at,
     });
     const delivery = (id: string, state: string, tries: DeliveryEntry["tries"]): DeliveryEntry => ({
       id,
+      number: Number(id) - 1,
+      event_id: `event-${id}`,
+      payload: {},
       event_kind: "state_changed",
       event_state: "paid",
       url: "https://shop.example/hook",

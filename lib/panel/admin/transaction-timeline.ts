@@ -1,4 +1,4 @@
-import type { DeliveryEntry } from "@/db/queries/transaction-detail";
+import type { DeliveryEntry } from "@/db/queries/delivery-view";
 import type { MessageRow } from "@/db/queries/messages";
 import { requesterWords } from "./actor-words";
 import { eventWords, type TimelineEntry } from "./event-words";
