@@ -290,7 +290,7 @@ describe("the legacy result POSTed to disclosure_url", () => {
 
     const tries = await triesOf(deliveryId!);
     expect(tries.map((t) => t.status_code)).toEqual([500, null, null, 200]);
-    expect(tries[1]!.error).toMatch(/timed out/);
+    expect(tries[1]!.error).toMatch(/^Timeout after 2 s: .* did not answer in time\./);
     expect(tries[2]!.error).toBeTruthy();
     const bodies = receiver.received.slice(before).map((r) => r.body);
     expect(bodies).toHaveLength(3); // the refused connection reached nobody
