@@ -17,10 +17,10 @@ const STRIPE_ENV = {
 };
 const CI = !!process.env.CI;
 // The admin panel's specs change what the customer-facing specs read (gateways, currencies, settings), so they run
-// after them; those that change the settings every page reads, or end the shared superuser's sessions, run last and
-// one at a time.
+// after them; those that change the settings every page reads, end the shared superuser's sessions or count the
+// whole transactions list run last and one at a time.
 const PANEL_SPECS = /admin-[a-z-]+\.spec\.ts/;
-const SETTINGS_SPECS = /admin-(auth|settings|legacy-interface)\.spec\.ts/;
+const SETTINGS_SPECS = /admin-(auth|settings|legacy-interface|transactions)\.spec\.ts/;
 
 const chromium = {
   ...devices["Desktop Chrome"],

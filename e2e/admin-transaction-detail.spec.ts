@@ -73,7 +73,7 @@ test("a paid transaction's page: its delivery, a partial refund through the dial
   await expect(transactionFact(page, "Gateway")).toContainText("(sandbox)");
   await expect(transactionFact(page, "Reference number")).toHaveText(/^\S{6,}$/);
   await expect(transactionFact(page, "Created")).toContainText(/by API key '.+'/);
-  await expect(transactionFact(page, "Paid")).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+  await expect(transactionFact(page, "Paid")).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   const timeline = page.getByRole("region", { name: "Timeline" });
   await expect(timeline.getByText(/^Created by API key '.+'$/)).toBeVisible();
   await expect(timeline.getByText("Paid KWD 86.000", { exact: true })).toBeVisible();

@@ -28,7 +28,7 @@ test("a superuser uploads a CSV of payment requests and sees the created rows an
   };
 
   await signIn(page);
-  await page.getByRole("link", { name: "Bulk payment requests" }).click();
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Bulk requests" }).click();
   await expect(page.getByRole("heading", { name: "Bulk payment requests", level: 1 })).toBeVisible();
 
   // No file chosen: the error is announced and tied to the input.

@@ -8,11 +8,11 @@ export interface NavLink {
   label: string;
 }
 
-const ITEM = "block whitespace-nowrap rounded px-2 py-1.5 text-slate-800 hover:bg-slate-200 aria-[current=page]:bg-slate-800 aria-[current=page]:text-white";
+const ITEM = "block whitespace-nowrap rounded px-1.5 py-1.5 text-slate-800 hover:bg-slate-200 aria-[current=page]:bg-slate-800 aria-[current=page]:text-white";
 
 /**
  * The panel's sections; the current one is marked for screen readers and by its look. One row from 1024 px up
- * (a superuser's eleven fit at 1280 px); below, a "Menu" that opens without scripts (a details element).
+ * (a superuser's thirteen fit at 1280 px); below, a "Menu" that opens without scripts (a details element).
  */
 export function AdminNav({ links }: { links: NavLink[] }) {
   const path = usePathname();

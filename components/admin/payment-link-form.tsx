@@ -113,7 +113,9 @@ function CurrencyAndGateways({ form, values, errors }: { form: NewLinkForm; valu
         <select
           id={currencyField.id}
           name="currency_code"
-          value={currency}
+          // Uncontrolled: React resets a form after its action, and a controlled select would fall back to the
+          // first option then; defaultValue is what the reset restores (the subtree is remounted with the answer).
+          defaultValue={values.currency_code}
           onChange={(e) => changeCurrency(e.target.value)}
           required
           aria-invalid={currencyField.invalid}

@@ -7,7 +7,7 @@ const SECTIONS = [
   { href: "/admin/transactions", label: "Transactions", superuser: false },
   { href: "/admin/payment-links/new", label: "New payment link", superuser: false, action: "create" },
   { href: "/admin/operations", label: "Refunds and operations", superuser: false },
-  { href: "/admin/bulk-payment-requests", label: "Bulk payment requests", superuser: false, action: "create" },
+  { href: "/admin/bulk-payment-requests", label: "Bulk requests", superuser: false, action: "create" },
   { href: "/admin/deliveries", label: "Deliveries", superuser: false },
   { href: "/admin/messages", label: "Messages", superuser: false },
   { href: "/admin/gateways", label: "Gateways", superuser: true },
