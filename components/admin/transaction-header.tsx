@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import type { TransactionDetail } from "@/lib/panel/admin/load-transaction-detail";
 import { stateWord } from "@/lib/panel/admin/state-words";
 import { transactionFacts } from "@/lib/panel/admin/transaction-facts";
+import { StateBadge } from "@/components/panel/state-badge";
 import { link } from "./panel-styles";
-import { StateBadge } from "./transaction-state-badge";
 import { UtcTime } from "./utc-time";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -37,7 +37,7 @@ export function TransactionHeader({ detail }: { detail: TransactionDetail }) {
         <h1 id="title" className="text-2xl font-semibold break-all">
           {facts.title}
         </h1>
-        <StateBadge state={detail.txn.state} />
+        <StateBadge kind="transaction" state={detail.txn.state} size="large" />
       </div>
       <p className="mt-1 text-sm text-slate-700">{stateWord("transaction", detail.txn.state).meaning}</p>
       <p className="mt-3 text-3xl font-semibold tabular-nums">{facts.amount}</p>

@@ -1,7 +1,6 @@
 import type { AttemptEntry, EventEntry, OperationEntry } from "@/db/queries/transaction-detail";
 import { actorWords, creatorWords, requesterWords } from "./actor-words";
 import type { TransactionDetail } from "./load-transaction-detail";
-import { STATE_WORDS } from "./transaction-state-words";
 import { cardWords, gatewayWords, moneyOf } from "./transaction-facts";
 
 /** One line of the timeline: what happened in a sentence, and a smaller second line when there is more to say. */
@@ -18,7 +17,6 @@ type Detail = Pick<TransactionDetail, "txn" | "decimals" | "gateways" | "attempt
 const MOVED: Record<string, string> = { refund: "Refunded", capture: "Captured", void: "Voided" };
 const CLOSED: Record<string, string> = { cancel: "Canceled", expire: "Expired", delete: "Deleted" };
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-const stateWord = (state: string | null) => (state && state in STATE_WORDS ? STATE_WORDS[state as keyof typeof STATE_WORDS].label.toLowerCase() : state ?? "—");
 
 /** An attempt's result: "Paid KWD 86.000" with where and how, or "Payment attempt ABC via Sandbox: declined (Insufficient funds)". */
 function attemptResult(detail: Detail, a: AttemptEntry, outcome: unknown, to: string | null): Words {
@@ -75,7 +73,7 @@ export function eventWords(detail: Detail, e: EventEntry): Words {
   if (attempt) {
     const via = `${attempt.reference_number} via ${gatewayWords(detail, attempt.gateway_code)}`;
     if (e.kind === "duplicate_payment") {
-      return { text: `A second payment ${via} was given back`, detail: `The transaction was already ${stateWord(e.from_state)}`, tone: "bad" };
+      return { text: `A second payment ${via} was given back`, detail: `The transaction was already ${e.from_state ?? "—"}`, tone: "bad" };
     }
     if (e.kind === "attempt_superseded") return neutral(`Payment attempt ${via} closed at the gateway`, attempt.message);
     if (e.cause === "payment_started") return neutral(`Payment attempt ${via} started`);
@@ -87,6 +85,6 @@ export function eventWords(detail: Detail, e: EventEntry): Words {
     if (e.cause === "result_after_expiry") return neutral("Expired: the payment result came after the deadline", left);
     return neutral("Expired: not paid before its deadline", left);
   }
-  const move = e.from_state && e.to_state && e.from_state !== e.to_state ? `: ${stateWord(e.from_state)} → ${stateWord(e.to_state)}` : "";
+  const move = e.from_state && e.to_state && e.from_state !== e.to_state ? `: ${e.from_state} → ${e.to_state}` : "";
   return neutral(`${capitalized(e.kind.replace(/_/g, " "))}${move}`, e.cause ? `Cause: ${e.cause.replace(/_/g, " ")}` : null);
 }

@@ -1,26 +1,31 @@
-// What each state word in the panel means, and its tone (the colour a badge gives it beside the word itself).
-// One table per kind of record; a word the table does not know is shown as it is, in the neutral tone.
+import type { TransactionState } from "@/db/types";
+
+// The panel's one table of state words: what each means, and its tone (the colour a badge gives it beside the word
+// itself). One table per kind of record; a word the table does not know is shown as it is, in the neutral tone.
 
 export type StateKind = "transaction" | "attempt" | "operation" | "delivery" | "message";
-export type Tone = "good" | "bad" | "waiting" | "neutral";
+/** "returned": money went back or was released (refunded, voided). */
+export type Tone = "good" | "bad" | "waiting" | "returned" | "neutral";
 
 type Words = Record<string, [Tone, string]>;
 
-const WORDS: Record<StateKind, Words> = {
-  transaction: {
+const TRANSACTION_WORDS: Record<TransactionState, [Tone, string]> = {
     created: ["neutral", "Made; the customer has not started paying."],
     pending: ["waiting", "A payment was started and waits for the gateway's answer."],
     attempted: ["waiting", "A payment was tried and did not go through; the customer may try again."],
     authorized: ["waiting", "The card's money is held; it is taken when captured."],
     paid: ["good", "Paid (a partly refunded payment stays paid)."],
     captured: ["good", "The held money was taken."],
-    refunded: ["neutral", "Every paid amount was given back."],
-    voided: ["neutral", "The hold was released; no money was taken."],
+    refunded: ["returned", "Every paid amount was given back."],
+    voided: ["returned", "The hold was released; no money was taken."],
     failed: ["bad", "The payment failed; no money was taken."],
     canceled: ["neutral", "Canceled before it was paid."],
     expired: ["neutral", "Not paid before its expiry time."],
-    error: ["bad", "The gateway answered something unexpected: check the payment attempts."],
-  },
+  error: ["bad", "The gateway answered something unexpected: check the payment attempts."],
+};
+
+const WORDS: Record<StateKind, Words> = {
+  transaction: TRANSACTION_WORDS,
   attempt: {
     pending: ["waiting", "Waiting for the gateway's answer."],
     success: ["good", "The gateway took the payment."],
@@ -56,3 +61,9 @@ export function stateWord(kind: StateKind, state: string): { tone: Tone; meaning
 
 /** Every state of a kind with its meaning, in the table's order (for a legend). */
 export const stateLegend = (kind: StateKind) => Object.entries(WORDS[kind]).map(([state, [tone, meaning]]) => ({ state, tone, meaning }));
+
+/** Whether a word is one of a transaction's states. */
+export const isTransactionState = (word: string): word is TransactionState => Object.hasOwn(TRANSACTION_WORDS, word);
+
+/** A transaction state as a heading or a field shows it ("Paid"); elsewhere the word itself. */
+export const stateLabel = (state: string) => state.charAt(0).toUpperCase() + state.slice(1);

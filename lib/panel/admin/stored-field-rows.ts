@@ -1,6 +1,6 @@
-import type { Address, TransactionState } from "@/db/types";
+import type { Address } from "@/db/types";
 import type { TransactionDetail } from "./load-transaction-detail";
-import { STATE_WORDS } from "./transaction-state-words";
+import { stateLabel } from "./state-words";
 import { gatewayWords, moneyOf } from "./transaction-facts";
 
 /** One stored field as the page lists it: its label and its value in words, a moment, or a JSON object to list. */
@@ -40,7 +40,7 @@ const phrase = (key: string) => key.replace(/_/g, " ");
 // Each field's label and, where it needs more than its value, how it reads; the order is the list's.
 const FIELDS: [keyof Txn, string, ((txn: Txn, detail: Detail) => FieldRow | string | null)?][] = [
   ["session_id", "Session ID"],
-  ["state", "State", (t) => STATE_WORDS[t.state as TransactionState]?.label ?? t.state],
+  ["state", "State", (t) => stateLabel(t.state)],
   ["type", "Type"],
   ["interface", "Created through"],
   ["mode", "Mode"],

@@ -3,14 +3,14 @@ import type { MessageRow } from "@/db/queries/messages";
 import { requesterWords } from "./actor-words";
 import { eventWords, type TimelineEntry } from "./event-words";
 import type { TransactionDetail } from "./load-transaction-detail";
-import { STATE_WORDS } from "./transaction-state-words";
+import { isTransactionState } from "./state-words";
 import { moneyOf } from "./transaction-facts";
 
 const CHANNELS: Record<MessageRow["channel"], string> = { email: "E-mail", sms: "SMS", whatsapp: "WhatsApp" };
 
 /** What a delivery was about: "refund", "state changed (paid)". */
 const aboutWords = (d: DeliveryEntry) =>
-  `${d.event_kind.replace(/_/g, " ")}${d.event_state && d.event_state in STATE_WORDS ? ` (${d.event_state})` : ""}`;
+  `${d.event_kind.replace(/_/g, " ")}${d.event_state && isTransactionState(d.event_state) ? ` (${d.event_state})` : ""}`;
 
 /** A webhook delivery where it stands: delivered (and how fast), failing or failed (and why), or not tried yet. */
 function deliveryEntry(d: DeliveryEntry): TimelineEntry {
