@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, signIn, transactionFact } from "./support/admin";
+import { expectEveryPanelPageAccessible, signIn, transactionFact } from "./support/admin";
 import { CARDS, choosePay, createTransaction, pathOf, payWithCard } from "./support/payments";
 
 // The panel end to end, as the issue asks: a superuser adds a currency and a gateway in the browser; a
@@ -15,6 +15,7 @@ let receiver: Server;
 let webhookUrl: string;
 let sessionId: string;
 const received: string[] = [];
+const CUSTOMER_EMAIL = `tour-${Date.now().toString(36)}@example.com`;
 const limited = { username: `tour-clerk-${Date.now().toString(36)}`, password: "tour-clerk-password-0001" };
 
 test.beforeAll(async () => {
@@ -60,7 +61,7 @@ test("a superuser adds a currency and a gateway; a payment on it shows paid with
   await expect(page.getByRole("cell", { name: "tour-eur" })).toBeVisible();
   await shot(page, "gateways");
 
-  const txn = await createTransaction(request, { pg_codes: ["tour-eur"], currency_code: "EUR", amount: "40", webhook_url: webhookUrl });
+  const txn = await createTransaction(request, { pg_codes: ["tour-eur"], currency_code: "EUR", amount: "40", webhook_url: webhookUrl, customer_email: CUSTOMER_EMAIL });
   sessionId = txn.session_id;
   await page.goto(pathOf(txn.checkout_url));
   await choosePay(page);
@@ -120,30 +121,17 @@ test("a limited user opens neither the settings nor another gateway's transactio
   await clerk.context().close();
 });
 
+// Every panel page at 1280 px, the transaction's own page paid, refunded and with its webhook (admin-layout.spec.ts
+// runs the same pass at 390 px).
 test("axe finds no serious violation on any panel page", async ({ page }) => {
-  test.setTimeout(180_000); // fourteen pages, each analysed in full
+  test.setTimeout(300_000);
   await signIn(page);
-  const pages = [
-    "/admin",
-    "/admin/transactions",
-    `/admin/transactions/${sessionId}`,
-    "/admin/deliveries",
-    "/admin/messages",
-    "/admin/gateways",
-    "/admin/gateways/new",
-    "/admin/gateways/tour-eur",
-    "/admin/currencies",
-    "/admin/settings",
-    "/admin/users",
-    "/admin/api-keys",
-    "/admin/audit-log",
-    "/admin/not-allowed",
-  ];
-  for (const path of pages) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
-    await expectNoSeriousViolations(page);
-  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectEveryPanelPageAccessible(page, {
+    transaction: `/admin/transactions/${sessionId}`,
+    gateway: "/admin/gateways/tour-eur",
+    customer: `/admin/customers?email=${encodeURIComponent(CUSTOMER_EMAIL)}`,
+  });
   for (const [path, name] of [
     ["/admin/settings", "settings"],
     ["/admin/deliveries", "deliveries"],

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { adminUser } from "./credentials";
 
 // Helpers of the admin panel's specs: signing in, and axe's verdict on a page.
@@ -18,6 +18,45 @@ export async function signIn(page: Page, user: { username: string; password: str
 export async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+/**
+ * axe on every panel page at the page's current width, as a signed-in superuser. The pages of one record show
+ * those named in `records`, else the first each list links to (a delivery's page only when the list has one).
+ */
+export async function expectEveryPanelPageAccessible(page: Page, records: { transaction?: string; gateway?: string; customer?: string } = {}) {
+  const firstLink = async (list: string, selector: string) => {
+    await page.goto(list);
+    const link = page.locator(selector).first();
+    return (await link.count()) > 0 ? await link.getAttribute("href") : null;
+  };
+  const paths = [
+    "/admin",
+    "/admin/transactions",
+    records.transaction ?? (await firstLink("/admin/transactions", "tbody tr a[href^='/admin/transactions/']")),
+    "/admin/operations",
+    records.customer ?? "/admin/customers",
+    "/admin/deliveries",
+    await firstLink("/admin/deliveries", "main a[href^='/admin/deliveries/']"),
+    "/admin/messages",
+    "/admin/payment-links/new",
+    "/admin/bulk-payment-requests",
+    "/admin/gateways",
+    "/admin/gateways/new",
+    records.gateway ?? (await firstLink("/admin/gateways", "main a[href^='/admin/gateways/']:not([href$='/new'])")),
+    "/admin/currencies",
+    "/admin/settings",
+    "/admin/users",
+    await firstLink("/admin/users", "main a[href^='/admin/users/']"),
+    "/admin/api-keys",
+    "/admin/audit-log",
+    "/admin/not-allowed",
+  ];
+  for (const path of paths.filter((p): p is string => p !== null)) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+    await test.step(path, () => expectNoSeriousViolations(page));
+  }
 }
 
 /** A fact in the header of a transaction's page ("Charged", "Customer", "Reference number"…): the value under its label. */
