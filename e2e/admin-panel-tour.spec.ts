@@ -132,9 +132,15 @@ test("axe finds no serious violation on any panel page", async ({ page }) => {
     gateway: "/admin/gateways/tour-eur",
     customer: `/admin/customers?email=${encodeURIComponent(CUSTOMER_EMAIL)}`,
   });
+  if (!process.env.SCREENSHOTS) return;
+  await page.goto(`/admin/transactions/${sessionId}`);
+  const delivery = await page.locator("main a[href^='/admin/deliveries/']").first().getAttribute("href");
   for (const [path, name] of [
     ["/admin/settings", "settings"],
     ["/admin/deliveries", "deliveries"],
+    [delivery!, "delivery"],
+    ["/admin/operations", "operations"],
+    [`/admin/customers?email=${encodeURIComponent(CUSTOMER_EMAIL)}`, "customer"],
     ["/admin/api-keys", "api-keys"],
   ] as const) {
     await page.goto(path);

@@ -3,8 +3,8 @@ import type { Db } from "../client";
 import type { TransactionState } from "../types";
 
 export interface DashboardGroup {
-  /** The UTC day the transactions were created on, YYYY-MM-DD. */
-  day: string;
+  /** Which of the days the transactions were created on: 1 for the first. */
+  day_index: number;
   currency_code: string;
   decimals: number;
   state: TransactionState;
@@ -22,14 +22,15 @@ export interface DashboardData {
 }
 
 /**
- * Everything the dashboard shows about transactions created in [from, to), grouped by UTC day, currency and
- * state, the failing webhook deliveries of that range, and the enabled sandbox gateway settings, in one round trip. Each reads only an index range
+ * Everything the dashboard shows about transactions created from the first of `dayStarts` to the last, grouped by
+ * day (the spans between consecutive `dayStarts`: local days, some 23 or 25 hours long), currency and state, the failing webhook deliveries of that range, and the enabled sandbox gateway settings, in one round trip. Each reads only an index range
  * (migration 0010: transactions_dashboard covers every column read, so it is an index-only scan;
  * webhook_deliveries_failing, of migration 0014, holds failing deliveries only). `gatewayCodes`: only transactions whose every
- * pg_code is one of these, and their deliveries (null: every transaction). `from` must be a UTC midnight: days
- * are counted from it.
+ * pg_code is one of these, and their deliveries (null: every transaction).
  */
-export async function dashboardData(db: Db, { from, to, gatewayCodes }: { from: Date; to: Date; gatewayCodes: string[] | null }) {
+export async function dashboardData(db: Db, { dayStarts, gatewayCodes }: { dayStarts: Date[]; gatewayCodes: string[] | null }) {
+  const from = dayStarts[0]!;
+  const to = dayStarts.at(-1)!;
   const theirs = gatewayCodes === null ? sql`true` : sql`t.pg_codes <@ ${gatewayCodes}::text[]`;
   const deliveryTheirs =
     gatewayCodes === null
@@ -37,12 +38,12 @@ export async function dashboardData(db: Db, { from, to, gatewayCodes }: { from: 
       : sql`EXISTS (SELECT 1 FROM transactions t WHERE t.session_id = d.session_id AND t.pg_codes <@ ${gatewayCodes}::text[])`;
   const { rows } = await sql<DashboardData>`
     SELECT
-      (SELECT coalesce(json_agg(x ORDER BY x.day, x.currency_code, x.state), '[]')
+      (SELECT coalesce(json_agg(x ORDER BY x.day_index, x.currency_code, x.state), '[]')
         FROM (
-          SELECT to_char(g.day_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, g.currency_code, g.state, g.count, g.moved, c.decimals
+          SELECT g.day_index, g.currency_code, g.state, g.count, g.moved, c.decimals
           FROM (
-            -- date_bin from a UTC midnight: UTC days, at half the cost of formatting every row's date.
-            SELECT date_bin('1 day', t.created_at, ${from}::timestamptz) AS day_start, t.currency_code, t.state,
+            -- A binary search among the day starts: cheaper than formatting every row's date in a time zone.
+            SELECT width_bucket(t.created_at, ${dayStarts}::timestamptz[]) AS day_index, t.currency_code, t.state,
               count(*)::int AS count, sum(t.paid_amount - t.voided_amount)::text AS moved
             FROM transactions t
             WHERE t.created_at >= ${from} AND t.created_at < ${to} AND ${theirs}

@@ -94,6 +94,15 @@ const figures = (caller: Caller) => dashboardFigures({ ctx, input: { caller, now
 const countsOf = (states: { state: string; count: number }[]) => Object.fromEntries(states.filter((s) => s.count > 0).map((s) => [s.state, s.count]));
 
 describe("the dashboard", () => {
+  it("counts days in the panel's time zone: a transaction made late in the evening UTC falls on Kuwait's next day", async () => {
+    const f = await dashboardFigures({ ctx, input: { caller: superuser, now: NOW, timeZone: "Asia/Kuwait" } });
+    expect(f.todayStart).toEqual(at("2030-03-14T21:00:00Z"));
+    expect(f.weekStart).toEqual(at("2030-03-08T21:00:00Z"));
+    // 2030-03-08T23:59:59Z is 02:59 on the 9th in Kuwait: inside the week, with its 100.000 KWD.
+    expect(f.days[0]).toEqual({ day: "2030-03-09", succeeded: 2, unsuccessful: 0, open: 0 });
+    expect(f.volumes[0]).toEqual({ currency: "KWD", decimals: 3, today: "15.250", week: "135.250" });
+  });
+
   it("sums a superuser's figures over every transaction of today and of the week", async () => {
     const f = await figures(superuser);
     expect(f.todayStart).toEqual(at("2030-03-15T00:00:00Z"));

@@ -8,15 +8,13 @@ import { TRANSACTION_STATES } from "@/lib/checkout/lifecycle/states";
 import { PAYABLE, SUCCEEDED, UNSUCCESSFUL } from "@/lib/checkout/lifecycle/verbs";
 import { sandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { formatUnits } from "@/lib/core/money/decimal";
+import { lastLocalDays, nextDay, startOfLocalDay } from "@/lib/core/time/zoned-days";
 
 /** Still open: the customer may pay yet (the payable states, in the states' order). Not counted in the success rate. */
 export const OPEN = TRANSACTION_STATES.filter((state) => PAYABLE.includes(state));
 
-const DAY_MS = 86_400_000;
 /** `moved` comes from numeric(18, 6) columns: always six places. */
 const SCALE = 6;
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 interface Totals {
   succeeded: number;
@@ -30,23 +28,18 @@ const rate = ({ succeeded, finished }: Totals) => ({
 });
 
 /**
- * The dashboard's figures for transactions created today and in the last 7 days (today and the 6 days before,
- * UTC): money moved per currency, success rate, counts by state and per day, and failing webhook deliveries.
+ * The dashboard's figures for transactions created today and in the last 7 days (today and the 6 days before, in
+ * the panel's time zone, ADMIN_TIME_ZONE, unless `timeZone` is given): money moved per currency, success rate, counts by state and per day, and failing webhook deliveries.
  * A user who is not a superuser sees only transactions whose every gateway (pg_codes) is one of theirs. Every user
  * sees the warning about enabled sandbox gateways on a public (https) APP_URL (`appUrl`, env.APP_URL unless given).
  */
-export async function dashboardFigures({ ctx, input }: { ctx: Ctx; input: { caller: Caller; now?: Date; appUrl?: string } }) {
-  const now = input.now ?? new Date();
-  const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const weekStart = new Date(todayStart.getTime() - 6 * DAY_MS);
-  const data = await dashboardData(ctx.db, {
-    from: weekStart,
-    to: new Date(todayStart.getTime() + DAY_MS),
-    gatewayCodes: visibleGatewayCodes(input.caller),
-  });
+export async function dashboardFigures({ ctx, input }: { ctx: Ctx; input: { caller: Caller; now?: Date; appUrl?: string; timeZone?: string } }) {
+  const timeZone = input.timeZone ?? env.ADMIN_TIME_ZONE;
+  const days = lastLocalDays(input.now ?? new Date(), 7, timeZone);
+  const dayStarts = [...days, nextDay(days.at(-1)!)].map((day) => startOfLocalDay(day, timeZone));
+  const data = await dashboardData(ctx.db, { dayStarts, gatewayCodes: visibleGatewayCodes(input.caller) });
 
-  const today = isoDay(todayStart);
-  const days = Array.from({ length: 7 }, (_, i) => isoDay(new Date(weekStart.getTime() + i * DAY_MS)));
+  const today = days.at(-1)!;
   const volumes = new Map<string, { decimals: number; today: bigint; week: bigint }>();
   const states = new Map<TransactionState, number>();
   const perDay = new Map(days.map((day) => [day, { day, succeeded: 0, unsuccessful: 0, open: 0 }]));
@@ -56,17 +49,19 @@ export async function dashboardFigures({ ctx, input }: { ctx: Ctx; input: { call
   for (const g of data.groups) {
     const outcome = SUCCEEDED.includes(g.state) ? "succeeded" : UNSUCCESSFUL.includes(g.state) ? "unsuccessful" : "open";
     states.set(g.state, (states.get(g.state) ?? 0) + g.count);
-    perDay.get(g.day)![outcome] += g.count;
-    for (const totals of g.day === today ? [weekTotals, todayTotals] : [weekTotals]) {
+    const day = days[g.day_index - 1]!;
+    perDay.get(day)![outcome] += g.count;
+    for (const totals of day === today ? [weekTotals, todayTotals] : [weekTotals]) {
       if (outcome !== "open") totals.finished += g.count;
       if (outcome === "succeeded") totals.succeeded += g.count;
     }
-    if (outcome === "succeeded") addVolume(volumes, g, g.day === today);
+    if (outcome === "succeeded") addVolume(volumes, g, day === today);
   }
 
   return {
-    todayStart,
-    weekStart,
+    timeZone,
+    todayStart: dayStarts.at(-2)!,
+    weekStart: dayStarts[0]!,
     volumes: [...volumes].sort(([a], [b]) => a.localeCompare(b)).map(([currency, v]) => ({
       currency,
       decimals: v.decimals,

@@ -5,9 +5,11 @@ import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { appContext } from "@/lib/core/context";
 import { dashboardFigures, OPEN } from "@/lib/panel/dashboard/dashboard-figures";
 import { formatMoney } from "@/lib/checkout/i18n/format-money";
+import { formatPanelTime, zoneLabel } from "@/lib/panel/admin/format-panel-time";
 import { SUCCEEDED, UNSUCCESSFUL } from "@/lib/checkout/lifecycle/verbs";
 
-const day = (date: Date | string) => new Date(date).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+/** A day as the panel writes dates (`2026-11-26`), with its weekday for the chart (`Thu 2026-11-26`). */
+const weekday = (day: string) => `${new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", timeZone: "UTC" })} ${day}`;
 
 function Rate({ label, rate }: { label: string; rate: { succeeded: number; finished: number; percent: string | null } }) {
   return (
@@ -35,8 +37,8 @@ export default async function Dashboard() {
       <div>
         <h1 className="text-2xl font-semibold">Dashboard</h1>
         <p className="mt-2 text-sm text-slate-700">
-          Transactions created today (since {day(f.todayStart)}, 00:00 UTC) and this week (the last 7 days, since{" "}
-          {day(f.weekStart)}, 00:00 UTC).
+          Transactions created today (since {formatPanelTime(f.todayStart, f.timeZone)}) and this week (the last 7 days,
+          since {formatPanelTime(f.weekStart, f.timeZone)}).
           {admin.isSuperuser
             ? null
             : ` Only transactions of your gateways (${admin.gatewayCodes.join(", ") || "none"}) are counted.`}
@@ -107,8 +109,8 @@ export default async function Dashboard() {
         </h2>
         <DashboardChart
           caption="Transactions per day, by outcome"
-          rowHeader="Day (UTC)"
-          rows={f.days.map((d) => ({ label: day(d.day), succeeded: d.succeeded, unsuccessful: d.unsuccessful, open: d.open }))}
+          rowHeader={`Day (${zoneLabel(f.todayStart, f.timeZone)})`}
+          rows={f.days.map((d) => ({ label: weekday(d.day), succeeded: d.succeeded, unsuccessful: d.unsuccessful, open: d.open }))}
           series={[
             { key: "succeeded", label: "Succeeded", color: "#15803d" },
             { key: "unsuccessful", label: "Unsuccessful", color: "#b91c1c" },
