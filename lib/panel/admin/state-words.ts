@@ -3,7 +3,7 @@ import type { TransactionState } from "@/db/types";
 // The panel's one table of state words: what each means, and its tone (the colour a badge gives it beside the word
 // itself). One table per kind of record; a word the table does not know is shown as it is, in the neutral tone.
 
-export type StateKind = "transaction" | "attempt" | "operation" | "delivery" | "message";
+export type StateKind = "transaction" | "attempt" | "operation" | "delivery" | "message" | "user" | "apiKey";
 /** "returned": money went back or was released (refunded, voided). */
 export type Tone = "good" | "bad" | "waiting" | "returned" | "neutral";
 
@@ -50,6 +50,15 @@ const WORDS: Record<StateKind, Words> = {
     sent: ["good", "Handed to the e-mail or SMS provider."],
     recorded: ["neutral", "No provider is configured: the message was written to this log only, not sent."],
     failed: ["bad", "The provider refused it, or every try failed."],
+  },
+  user: {
+    active: ["good", "May sign in."],
+    disabled: ["neutral", "May not sign in; what they did stays in the audit log."],
+  },
+  apiKey: {
+    active: ["good", "Accepted by the API."],
+    expired: ["neutral", "Past its expiry time: refused by the API."],
+    revoked: ["neutral", "Revoked by an administrator: refused by the API."],
   },
 };
 

@@ -4,13 +4,12 @@ import { NotAllowed } from "@/components/admin/not-allowed";
 import { td } from "@/components/admin/panel-styles";
 import { PanelTable } from "@/components/admin/panel-table";
 import { DateTime } from "@/components/panel/date-time";
+import { StateBadge } from "@/components/panel/state-badge";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { apiKeyState } from "@/lib/access/api-keys/api-key-state";
 import { listApiKeys } from "@/lib/access/api-keys/list-api-keys";
 import { appContext } from "@/lib/core/context";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
-
-const STATE_LABEL = { active: "Active", expired: "Expired", revoked: "Revoked" } as const;
 
 /** The API keys: which exist, when each was last used, whether it still works; create one, revoke one. */
 export default async function ApiKeysPage() {
@@ -56,7 +55,9 @@ export default async function ApiKeysPage() {
               <td className={td}>
                 <DateTime value={key.expires_at} otherwise="Never" />
               </td>
-              <td className={td}>{STATE_LABEL[state]}</td>
+              <td className={td}>
+                <StateBadge kind="apiKey" state={state} />
+              </td>
               <td className={td}>
                 <ActionButton
                   action={revokeApiKeyAction}

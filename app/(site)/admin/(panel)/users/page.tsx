@@ -4,6 +4,7 @@ import { NotAllowed } from "@/components/admin/not-allowed";
 import { link, td } from "@/components/admin/panel-styles";
 import { PanelTable } from "@/components/admin/panel-table";
 import { DateTime } from "@/components/panel/date-time";
+import { StateBadge } from "@/components/panel/state-badge";
 import { signedInAdmin } from "@/lib/panel/admin/signed-in-admin";
 import { listAdminUsers } from "@/lib/access/admin-users/list-admin-users";
 import { listGatewayChoices } from "@/lib/access/admin-users/list-gateway-choices";
@@ -31,7 +32,9 @@ export default async function UsersPage() {
             <td className={td}>{user.is_superuser ? "Superuser" : "Limited"}</td>
             <td className={td}>{user.is_superuser ? "All" : user.gateway_codes.join(", ") || "None"}</td>
             <td className={td}>{user.is_superuser ? "All" : user.permissions.join(", ") || "None (view only)"}</td>
-            <td className={td}>{user.is_active ? "Active" : "Disabled"}</td>
+            <td className={td}>
+              <StateBadge kind="user" state={user.is_active ? "active" : "disabled"} />
+            </td>
             <td className={td}>
               <DateTime value={user.last_login_at} otherwise="Never" />
             </td>
