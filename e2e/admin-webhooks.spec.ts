@@ -34,7 +34,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise((resolve) => merchant.close(resolve)));
 
-test("a refused delivery: body, headers, outcome and answer; resent after a dialog used with the keyboard alone", async ({ page, request }) => {
+test("a refused delivery: body, headers, outcome and answer; resent after a dialog used with the keyboard alone", async ({ page, request, browser }) => {
   // A payment, three pages and five axe runs: longer than the default on a loaded machine.
   test.setTimeout(120_000);
   const order = orderNo();
@@ -85,16 +85,21 @@ test("a refused delivery: body, headers, outcome and answer; resent after a dial
   const [first, second] = hits.filter((h) => h.body.session_id === txn.session_id);
   expect(second!.id).toBe(first!.id);
 
-  // The delivery's own page, and Resend's confirmation step for browsers without scripts.
+  // The delivery's own page, and Resend's confirmation step in a browser without scripts: a link to it, a form post.
   await webhooks.getByRole("link", { name: "Delivery 1: state changed (paid)", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Delivery 1: state changed \(paid\) of transaction /);
   await expect(page.getByRole("cell", { name: "HTTP status 410", exact: true })).toHaveCount(2);
   await expectNoSeriousViolations(page);
-  await page.goto(`${new URL(page.url()).pathname}?confirm=resend`);
-  const confirm = page.getByRole("region", { name: "Resend Delivery 1: state changed (paid)?" });
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await context.newPage();
+  await plain.goto(page.url());
+  await plain.getByRole("link", { name: "Resend… Delivery 1: state changed (paid)" }).click();
+  await expect(plain).toHaveURL(/\?confirm=resend$/);
+  const confirm = plain.getByRole("region", { name: "Resend Delivery 1: state changed (paid)?" });
   await confirm.getByRole("button", { name: "Resend", exact: true }).click();
   await expect(confirm.getByRole("status")).toHaveText("1 delivery queued: tried again now.");
   await expect.poll(() => hits.filter((h) => h.body.session_id === txn.session_id).length).toBe(3);
+  await context.close();
 
   // Listed among the failing deliveries by its number, linked to its page.
   await page.goto("/admin/deliveries");
