@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { MoneyOperationItem } from "@/lib/panel/admin/list-money-operations";
+import { StateBadge } from "@/components/panel/state-badge";
 import { KeyValueList } from "./key-value-list";
 import { link, td } from "./panel-styles";
 import { PanelTable } from "./panel-table";
@@ -19,7 +20,9 @@ export function MoneyOperationsTable({ items }: { items: MoneyOperationItem[] })
               {o.kind}
               {o.referenceNumber ? <span className="block font-mono text-xs font-normal">{o.referenceNumber}</span> : null}
             </th>
-            <td className={td}>{o.state}</td>
+            <td className={td}>
+              <StateBadge kind="operation" state={o.state} />
+            </td>
             <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{o.amount === null ? "whole remainder" : `${o.amount} ${o.currency}`}</td>
             <td className={td}>{o.requestedBy}</td>
             <td className={`${td} whitespace-nowrap`}>
