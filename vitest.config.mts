@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { WaitingFirstSequencer } from "./test/support/waiting-first-sequencer";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
@@ -36,6 +37,7 @@ export default defineConfig({
     // PostgreSQL, HTTP and child processes, each on its own database, so four at a time finish in less than half
     // the time there.
     maxWorkers: 4,
+    sequence: { sequencer: WaitingFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
