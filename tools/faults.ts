@@ -1,5 +1,6 @@
 // npm run faults [-- <experiment> …]: the reliability experiments of docs/reliability.md against the production
 // build (run `npm run build` first). Each prints its figures; the command exits 1 when an invariant broke.
+import { backupRestore } from "./faults/backup-restore";
 import { crashMidPayment } from "./faults/crash-mid-payment";
 import { databaseOutage } from "./faults/database-outage";
 import { requireBuild } from "./faults/fault-app";
@@ -18,6 +19,7 @@ const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "several-processes": severalProcesses,
   "steady-load": steadyLoad,
   "hostile-input": hostileInput,
+  "backup-restore": backupRestore,
 };
 
 async function main() {
