@@ -8,7 +8,13 @@ import { hostileInput } from "./faults/hostile-input";
 import { severalProcesses } from "./faults/several-processes";
 import { slowReceivers } from "./faults/slow-receivers";
 import { steadyLoad } from "./faults/steady-load";
+import { upgrade } from "./faults/upgrade";
 import { webhookThroughput } from "./faults/webhook-throughput";
+
+// `--from <ref>`: the release the upgrade experiment starts from.
+const args = process.argv.slice(2);
+const fromAt = args.indexOf("--from");
+const upgradeFrom = fromAt >= 0 ? args.splice(fromAt, 2)[1] : undefined;
 
 const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "database-outage-embedded": () => databaseOutage("embedded"),
@@ -20,11 +26,12 @@ const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "steady-load": steadyLoad,
   "hostile-input": hostileInput,
   "backup-restore": backupRestore,
+  upgrade: () => upgrade(upgradeFrom),
 };
 
 async function main() {
   process.chdir(`${__dirname}/..`);
-  const chosen = process.argv.slice(2);
+  const chosen = args;
   const unknown = chosen.filter((name) => !(name in EXPERIMENTS));
   if (unknown.length > 0) {
     process.stderr.write(`Unknown experiment(s): ${unknown.join(", ")}. Known: ${Object.keys(EXPERIMENTS).join(", ")}.\n`);

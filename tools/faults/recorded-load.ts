@@ -23,6 +23,7 @@ const MIX = ["create", "read", "pay", "create", "read"] as const;
 export function startRecordedLoad({ targets, apiKey, webhookUrl, clients }: { targets: () => string[]; apiKey: string; webhookUrl: string; clients: number }) {
   const answers: Answer[] = [];
   const created: string[] = [];
+  const inFlight = new Map<string, number>();
   let running = true;
   const client = async (c: number) => {
     for (let i = c; running; i++) {
@@ -30,6 +31,7 @@ export function startRecordedLoad({ targets, apiKey, webhookUrl, clients }: { ta
       const target = choices[i % choices.length]!;
       const kind = created.length === 0 ? "create" : MIX[i % MIX.length]!;
       const at = Date.now();
+      inFlight.set(target, (inFlight.get(target) ?? 0) + 1);
       let sessionId: string | undefined;
       try {
         if (kind === "read") {
@@ -43,12 +45,16 @@ export function startRecordedLoad({ targets, apiKey, webhookUrl, clients }: { ta
         answers.push({ kind, target, at, end: Date.now(), ok: true, sessionId });
       } catch (error) {
         answers.push({ kind, target, at, end: Date.now(), ok: false, sessionId, error: String((error as Error).message).slice(0, 200) });
+      } finally {
+        inFlight.set(target, inFlight.get(target)! - 1);
       }
     }
   };
   const done = Promise.all(Array.from({ length: clients }, (_, c) => client(c)));
   return {
     answers,
+    /** Steps under way on `target` (a process taken out of `targets()` is stopped once it has none). */
+    inFlightTo: (target: string) => inFlight.get(target) ?? 0,
     async stop() {
       running = false;
       await done;
