@@ -43,7 +43,7 @@ runMain(async () => {
   const lines = [
     `Checkout service (${mode === "dev" ? "development" : "production"}) on ${env.APP_URL}`,
     `  Admin panel:  ${env.APP_URL}/admin/login`,
-    `  Health:       ${env.APP_URL}/api/health`,
+    `  Health:       ${env.APP_URL}/api/health (liveness), ${env.APP_URL}/api/ready (readiness)`,
     `  Jobs:         ${worker ? `${env.JOB_ENGINE} engine running in this process` : "WORKER=off (run npm run worker)"}`,
     `  Database:     ${database.embedded ? `embedded PostgreSQL, data in ${path.resolve(env.DATA_DIR)}` : "DATABASE_URL"}`,
   ];

@@ -1,5 +1,6 @@
 // npm run faults [-- <experiment> …]: the reliability experiments of docs/reliability.md against the production
 // build (run `npm run build` first). Each prints its figures; the command exits 1 when an invariant broke.
+import { backupRestore } from "./faults/backup-restore";
 import { crashMidPayment } from "./faults/crash-mid-payment";
 import { databaseOutage } from "./faults/database-outage";
 import { requireBuild } from "./faults/fault-app";
@@ -7,7 +8,13 @@ import { hostileInput } from "./faults/hostile-input";
 import { severalProcesses } from "./faults/several-processes";
 import { slowReceivers } from "./faults/slow-receivers";
 import { steadyLoad } from "./faults/steady-load";
+import { upgrade } from "./faults/upgrade";
 import { webhookThroughput } from "./faults/webhook-throughput";
+
+// `--from <ref>`: the release the upgrade experiment starts from.
+const args = process.argv.slice(2);
+const fromAt = args.indexOf("--from");
+const upgradeFrom = fromAt >= 0 ? args.splice(fromAt, 2)[1] : undefined;
 
 const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "database-outage-embedded": () => databaseOutage("embedded"),
@@ -18,11 +25,13 @@ const EXPERIMENTS: Record<string, () => Promise<string[]>> = {
   "several-processes": severalProcesses,
   "steady-load": steadyLoad,
   "hostile-input": hostileInput,
+  "backup-restore": backupRestore,
+  upgrade: () => upgrade(upgradeFrom),
 };
 
 async function main() {
   process.chdir(`${__dirname}/..`);
-  const chosen = process.argv.slice(2);
+  const chosen = args;
   const unknown = chosen.filter((name) => !(name in EXPERIMENTS));
   if (unknown.length > 0) {
     process.stderr.write(`Unknown experiment(s): ${unknown.join(", ")}. Known: ${Object.keys(EXPERIMENTS).join(", ")}.\n`);

@@ -1,8 +1,12 @@
+import { backupCommand, restoreCommand } from "./backup-commands";
 import { commands } from "./commands";
 import { type Output, processOutput, runCommand, USAGE_EXIT } from "./run-command";
 
+// Backup and restore open (or make) the database their own way; the others run on a migrated one.
+const everyCommand = { ...commands, backup: backupCommand, restore: restoreCommand };
+
 function help(): string {
-  return ["Usage: npm run admin -- <command> [options]", "", "Commands:", ...Object.values(commands).map((c) => `  ${c.usage}`)].join("\n");
+  return ["Usage: npm run admin -- <command> [options]", "", "Commands:", ...Object.values(everyCommand).map((c) => `  ${c.usage}`)].join("\n");
 }
 
 /**
@@ -11,7 +15,7 @@ function help(): string {
  */
 export async function runAdmin(argv: string[], output: Output = processOutput): Promise<number> {
   const [name, ...args] = argv;
-  const command = name ? commands[name] : undefined;
+  const command = name && Object.hasOwn(everyCommand, name) ? everyCommand[name as keyof typeof everyCommand] : undefined;
   if (!command) {
     output.stderr(`${name ? `Unknown command: ${name}\n\n` : ""}${help()}\n`);
     return name === "help" || name === "--help" ? 0 : USAGE_EXIT;

@@ -1,7 +1,8 @@
 import { openDatabase } from "@/server/open-database";
 import { migrateDatabase } from "@/db/migrate-database";
 import { type FieldErrors, DomainError, ValidationFailed } from "@/lib/core/errors";
-import type { Command } from "./commands";
+import type { DatabaseFreeCommand } from "./backup-commands";
+import type { Command, CommandOutput } from "./commands";
 import { UsageError } from "./usage-error";
 
 export const USAGE_EXIT = 2;
@@ -28,11 +29,14 @@ function flatten(fields: FieldErrors, prefix = ""): string[] {
  * argument error on stderr with `usagePrefix` + its usage (exit 2); a domain error's message (exit 1). Returns the
  * exit code. The admin CLI (server/admin.ts) and the seeding tool (tools/seed-transactions.ts) run commands this way.
  */
-export async function runCommand(command: Command, args: string[], usagePrefix: string, output: Output = processOutput): Promise<number> {
-  const database = await openDatabase({ adoptOrphan: false });
+export async function runCommand(command: Command | DatabaseFreeCommand, args: string[], usagePrefix: string, output: Output = processOutput): Promise<number> {
+  // A command that opens (or makes) a database its own way (backup, restore) is handed its arguments alone.
+  const database = "withoutDatabase" in command ? null : await openDatabase({ adoptOrphan: false });
   try {
-    await migrateDatabase(database.db, database.url);
-    const result = await command.run({ db: database.db }, args);
+    const result: CommandOutput =
+      "withoutDatabase" in command
+        ? await command.run(args)
+        : await migrateDatabase(database!.db, database!.url).then(() => command.run({ db: database!.db }, args));
     const { lines, exitCode } = Array.isArray(result) ? { lines: result, exitCode: 0 } : result;
     output.stdout(lines.map((l) => l + "\n").join(""));
     return exitCode;
@@ -51,6 +55,6 @@ export async function runCommand(command: Command, args: string[], usagePrefix: 
     }
     throw error;
   } finally {
-    await database.close();
+    await database?.close();
   }
 }

@@ -61,7 +61,7 @@ export async function databaseOutage(database: "embedded" | "external"): Promise
     const clients = Array.from({ length: CLIENTS }, (_, i) => client(i, apiKey, stopAt, started, answers, created));
     const watcher = (async () => {
       while (Date.now() < stopAt) {
-        const status = await fetch(`${FAULT_URL}/api/health`, { signal: AbortSignal.timeout(LONGEST_MS) }).then((r) => r.status, () => 0);
+        const status = await fetch(`${FAULT_URL}/api/ready`, { signal: AbortSignal.timeout(LONGEST_MS) }).then((r) => r.status, () => 0);
         health.push({ at: Date.now() - started, status });
         await sleep(250);
       }
@@ -90,7 +90,7 @@ export async function databaseOutage(database: "embedded" | "external"): Promise
     if (odd.length > 0) failures.push(`${odd.length} answers neither 2xx nor a JSON 503 with Retry-After (statuses ${[...new Set(odd.map((a) => a.status))].join(", ")})`);
     if (slow.length > 0) failures.push(`${slow.length} answers slower than ${LONGEST_MS} ms`);
     if (recovery === null || recovery > RECOVERY_MS) failures.push(`creates did not succeed within ${RECOVERY_MS} ms of the database's return (${recovery ?? "never"})`);
-    if (!healthDown) failures.push("/api/health never said 503 during the outage");
+    if (!healthDown) failures.push("/api/ready never said 503 during the outage");
     if (missing > 0) failures.push(`${missing} transactions answered 201 are not in the database`);
     if (expired !== expiring.length) failures.push(`${expiring.length - expired} of ${expiring.length} expiry jobs did not run after the outage`);
     if (app.exitCode !== null) failures.push(`the app exited (code ${app.exitCode})`);
@@ -101,7 +101,7 @@ export async function databaseOutage(database: "embedded" | "external"): Promise
       `  answers                            ${answers.length} (201: ${count(answers, 201)}, 200: ${count(answers, 200)}, 503: ${count(answers, 503)}, other: ${odd.length})`,
       `  during the outage                  ${during.length} answers, ${count(during, 503)} of them 503 with Retry-After; p50 ${percentile(during.map((a) => a.ms).sort((a, b) => a - b), 50).toFixed(0)} ms, max ${Math.max(0, ...during.map((a) => a.ms)).toFixed(0)} ms`,
       `  first create after the return      ${recovery === null ? "none" : `${recovery} ms`}`,
-      `  /api/health during the outage      ${healthDown ? "503" : "never 503"}`,
+      `  /api/ready during the outage       ${healthDown ? "503" : "never 503"}`,
       `  201s missing from the database     ${missing} of ${created.length}`,
       `  expiry jobs run                    ${expired} of ${expiring.length}`,
       `  app process                        ${app.exitCode === null ? "survived" : `exited ${app.exitCode}`}`,

@@ -33,9 +33,12 @@ export function requireBuild(): void {
   if (!existsSync(".next/BUILD_ID")) throw new Error("No production build in .next/: run `npm run build` first.");
 }
 
-/** A fresh database with KWD, a sandbox gateway `card` and an API key (made with the admin CLI); returns the key. */
-export async function createFaultFixtures(env: NodeJS.ProcessEnv): Promise<string> {
-  const admin = (...args: string[]) => runScriptOrThrow("server/admin.ts", args, env);
+/**
+ * A fresh database with KWD, a sandbox gateway `card` and an API key (made with the admin CLI of the checkout in
+ * `cwd`, this one by default); returns the key.
+ */
+export async function createFaultFixtures(env: NodeJS.ProcessEnv, cwd?: string): Promise<string> {
+  const admin = (...args: string[]) => runScriptOrThrow("server/admin.ts", args, env, cwd);
   await admin("add-currency", "--code", "KWD", "--decimals", "3");
   await admin("create-gateway", "--code", "card", "--pg", "sandbox", "--currencies", "KWD");
   await admin("set-config", "--expire-transactions", "on");

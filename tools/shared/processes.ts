@@ -34,9 +34,9 @@ export function runScript(file: string, args: string[], { env = process.env, cwd
   });
 }
 
-/** Runs a TypeScript script to completion and returns its stdout lines; throws (with its stderr) when it fails. */
-export async function runScriptOrThrow(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string[]> {
-  const { code, stdout, stderr } = await runScript(file, args, { env });
+/** Runs a TypeScript script (in `cwd`: another checkout) to completion and returns its stdout lines; throws (with its stderr) when it fails. */
+export async function runScriptOrThrow(file: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<string[]> {
+  const { code, stdout, stderr } = await runScript(file, args, { env, cwd });
   if (code !== 0) throw new Error(`${file} ${args.join(" ")} exited with code ${code}:\n${stderr.trim().slice(-4000)}`);
   return stdout.trim().split("\n");
 }

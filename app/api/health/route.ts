@@ -1,13 +1,7 @@
-import { appContext } from "@/lib/core/context";
-import { checkHealth } from "@/lib/panel/health/check-health";
 import { handleRoute } from "@/lib/http/handle-route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handleRoute(async () => {
-  const health = await checkHealth({ ctx: appContext() });
-  return Response.json(health, {
-    status: health.status === "ok" ? 200 : 503,
-    headers: { "Cache-Control": "no-store" },
-  });
-});
+// Liveness: the process answers. It does not ask the database: a liveness probe that failed on a database outage
+// would have every pod restarted for nothing. Whether to send traffic is /api/ready's (docs/operations/health.md).
+export const GET = handleRoute(async () => Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } }));
