@@ -9,10 +9,16 @@ import { primaryButton } from "./panel-styles";
 
 const EMPTY: CreateApiKeyFormState = { values: NEW_API_KEY_VALUES, errors: {}, created: null };
 
-/** Creates an API key (name, optional expiry day); the new key shows once, under the form. */
+/**
+ * Creates an API key: private (the merchant's server) or public (the embedded checkout, with the merchant origins
+ * it may be used from); name, optional expiry day. Both kinds' fields are always shown, so it works without
+ * scripts. The new key shows once, under the form.
+ */
 export function CreateApiKeyForm({ action }: { action: (state: CreateApiKeyFormState, form: FormData) => Promise<CreateApiKeyFormState> }) {
   const [state, formAction, pending] = useActionState(action, EMPTY);
   const drawn = `${JSON.stringify(state.values)}:${state.created?.id ?? ""}`;
+  const kindErrors = fieldMessages(state.errors, "kind");
+  const originErrors = fieldMessages(state.errors, "origins");
   const field = (name: "name" | "expiresOn", label: string, hint: string, type: "text" | "date") => {
     const errors = fieldMessages(state.errors, name);
     return (
@@ -46,15 +52,52 @@ export function CreateApiKeyForm({ action }: { action: (state: CreateApiKeyFormS
           fields={[
             { name: "name", id: "api-key-name", label: "Name" },
             { name: "expiresOn", id: "api-key-expiresOn", label: "Expires on" },
+            { name: "kind", id: "api-key-kind-private", label: "Kind" },
+            { name: "origins", id: "api-key-origins", label: "Allowed origins" },
           ]}
         />
+        <fieldset aria-describedby={`api-key-kind-hint${kindErrors.length ? " api-key-kind-error" : ""}`} className="w-full">
+          <legend className="text-sm font-medium">Kind</legend>
+          <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1" key={`kind:${drawn}`}>
+            {(["private", "public"] as const).map((kind) => (
+              <label key={kind} className="inline-flex items-center gap-1.5">
+                <input id={`api-key-kind-${kind}`} type="radio" name="kind" value={kind} defaultChecked={state.values.kind === kind} />
+                {kind === "private" ? "Private (ck_…): the shop's server, every endpoint but the SDK's" : "Public (pk_…): the embedded checkout in customers' browsers"}
+              </label>
+            ))}
+          </div>
+          <p id="api-key-kind-hint" className="mt-1 text-xs text-slate-600">
+            A public key can only read a transaction's checkout data and start its payment, from the origins listed below.
+          </p>
+          <FieldError id="api-key-kind-error" messages={kindErrors} />
+        </fieldset>
+        <div className="w-full">
+          <label htmlFor="api-key-origins" className="block text-sm font-medium">
+            Allowed origins (public keys only)
+          </label>
+          <textarea
+            id="api-key-origins"
+            name="origins"
+            rows={3}
+            defaultValue={state.values.origins}
+            key={`origins:${drawn}`}
+            aria-invalid={originErrors.length > 0}
+            aria-describedby={`api-key-origins-hint${originErrors.length ? " api-key-origins-error" : ""}`}
+            className="mt-1 w-[min(32rem,100%)] rounded border border-slate-400 px-2 py-1.5 font-mono text-sm aria-invalid:border-red-700"
+          />
+          <p id="api-key-origins-hint" className="mt-1 text-xs text-slate-600">
+            The shop&apos;s pages that embed the checkout, one a line or separated by commas: https://shop.example, http://localhost:4000 (no
+            path; at most 20). Leave empty for a private key.
+          </p>
+          <FieldError id="api-key-origins-error" messages={originErrors} />
+        </div>
         {field("name", "Name", "Who uses it, e.g. the shop's backend", "text")}
         {field("expiresOn", "Expires on (optional)", "It stops working at 00:00 UTC that day; empty: never", "date")}
         <button type="submit" aria-disabled={pending} className={`${primaryButton} mt-6`}>
           {pending ? "Creating…" : "Create API key"}
         </button>
       </form>
-      {state.created ? <NewApiKey key={state.created.id} name={state.created.name} apiKey={state.created.key} /> : null}
+      {state.created ? <NewApiKey key={state.created.id} name={state.created.name} kind={state.created.kind} apiKey={state.created.key} /> : null}
     </>
   );
 }
