@@ -18,25 +18,26 @@ export function CreateApiKeyForm({ action }: { action: (state: CreateApiKeyFormS
   const [state, formAction, pending] = useActionState(action, EMPTY);
   const drawn = `${JSON.stringify(state.values)}:${state.created?.id ?? ""}`;
   const kindErrors = fieldMessages(state.errors, "kind");
-  const originErrors = fieldMessages(state.errors, "origins");
-  const field = (name: "name" | "expiresOn", label: string, hint: string, type: "text" | "date") => {
+  const field = (name: "name" | "expiresOn" | "origins", label: string, hint: string, type: "text" | "date" | "textarea") => {
     const errors = fieldMessages(state.errors, name);
+    const control = {
+      id: `api-key-${name}`,
+      name,
+      defaultValue: state.values[name],
+      "aria-invalid": errors.length > 0,
+      "aria-describedby": `api-key-${name}-hint${errors.length ? ` api-key-${name}-error` : ""}`,
+    };
+    const look = "mt-1 rounded border border-slate-400 px-2 py-1.5 aria-invalid:border-red-700";
     return (
-      <div>
+      <div className={type === "textarea" ? "w-full" : undefined}>
         <label htmlFor={`api-key-${name}`} className="block text-sm font-medium">
           {label}
         </label>
-        <input
-          id={`api-key-${name}`}
-          name={name}
-          type={type}
-          autoComplete="off"
-          defaultValue={state.values[name]}
-          key={`${name}:${drawn}`}
-          aria-invalid={errors.length > 0}
-          aria-describedby={`api-key-${name}-hint${errors.length ? ` api-key-${name}-error` : ""}`}
-          className="mt-1 w-64 rounded border border-slate-400 px-2 py-1.5 aria-invalid:border-red-700"
-        />
+        {type === "textarea" ? (
+          <textarea key={`${name}:${drawn}`} {...control} rows={3} className={`${look} w-[min(32rem,100%)] font-mono text-sm`} />
+        ) : (
+          <input key={`${name}:${drawn}`} {...control} type={type} autoComplete="off" className={`${look} w-64`} />
+        )}
         <p id={`api-key-${name}-hint`} className="mt-1 text-xs text-slate-600">
           {hint}
         </p>
@@ -56,6 +57,8 @@ export function CreateApiKeyForm({ action }: { action: (state: CreateApiKeyFormS
             { name: "origins", id: "api-key-origins", label: "Allowed origins" },
           ]}
         />
+        {field("name", "Name", "Who uses it, e.g. the shop's backend", "text")}
+        {field("expiresOn", "Expires on (optional)", "It stops working at 00:00 UTC that day; empty: never", "date")}
         <fieldset aria-describedby={`api-key-kind-hint${kindErrors.length ? " api-key-kind-error" : ""}`} className="w-full">
           <legend className="text-sm font-medium">Kind</legend>
           <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1" key={`kind:${drawn}`}>
@@ -67,33 +70,17 @@ export function CreateApiKeyForm({ action }: { action: (state: CreateApiKeyFormS
             ))}
           </div>
           <p id="api-key-kind-hint" className="mt-1 text-xs text-slate-600">
-            A public key can only read a transaction's checkout data and start its payment, from the origins listed below.
+            A public key can only read a transaction&apos;s checkout data and start its payment, from the origins listed below.
           </p>
           <FieldError id="api-key-kind-error" messages={kindErrors} />
         </fieldset>
-        <div className="w-full">
-          <label htmlFor="api-key-origins" className="block text-sm font-medium">
-            Allowed origins (public keys only)
-          </label>
-          <textarea
-            id="api-key-origins"
-            name="origins"
-            rows={3}
-            defaultValue={state.values.origins}
-            key={`origins:${drawn}`}
-            aria-invalid={originErrors.length > 0}
-            aria-describedby={`api-key-origins-hint${originErrors.length ? " api-key-origins-error" : ""}`}
-            className="mt-1 w-[min(32rem,100%)] rounded border border-slate-400 px-2 py-1.5 font-mono text-sm aria-invalid:border-red-700"
-          />
-          <p id="api-key-origins-hint" className="mt-1 text-xs text-slate-600">
-            The shop&apos;s pages that embed the checkout, one a line or separated by commas: https://shop.example, http://localhost:4000 (no
-            path; at most 20). Leave empty for a private key.
-          </p>
-          <FieldError id="api-key-origins-error" messages={originErrors} />
-        </div>
-        {field("name", "Name", "Who uses it, e.g. the shop's backend", "text")}
-        {field("expiresOn", "Expires on (optional)", "It stops working at 00:00 UTC that day; empty: never", "date")}
-        <button type="submit" aria-disabled={pending} className={`${primaryButton} mt-6`}>
+        {field(
+          "origins",
+          "Allowed origins (public keys only)",
+          "The shop's pages that embed the checkout, one a line or separated by commas: https://shop.example, http://localhost:4000 (no path; at most 20). Leave empty for a private key.",
+          "textarea",
+        )}
+        <button type="submit" aria-disabled={pending} className={primaryButton}>
           {pending ? "Creating…" : "Create API key"}
         </button>
       </form>
