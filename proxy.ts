@@ -44,6 +44,6 @@ export async function proxy(request: NextRequest) {
 export const config = {
   // Pages only: the JSON APIs, gateway callbacks, form routes and static files skip it.
   matcher: [
-    "/((?!_next/|api/|b/checkout/v1/|b/pbl/|pos/crt|pos/d/crt|b/checkout/gateway/|b/checkout/redirect/pay|sandbox/api/|icons/|favicon\\.ico|icon\\.svg).*)",
+    "/((?!_next/|api/|b/checkout/v1/|b/checkout/api/|b/pbl/|pos/crt|pos/d/crt|b/checkout/gateway/|b/checkout/redirect/pay|sandbox/api/|icons/|favicon\\.ico|icon\\.svg).*)",
   ],
 };

@@ -138,7 +138,13 @@ export interface ApiKeysTable {
   expires_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
+  /** private: the merchant's server, every endpoint but the SDK's; public: the SDK endpoints only (migration 0036). */
+  kind: ColumnType<ApiKeyKind, ApiKeyKind | undefined, ApiKeyKind>;
+  /** A public key's merchant origins (normalised, 1–20); empty for a private key. */
+  allowed_origins: TextArray;
 }
+
+export type ApiKeyKind = "private" | "public";
 
 export interface TransactionsTable {
   session_id: string;

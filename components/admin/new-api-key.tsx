@@ -9,7 +9,7 @@ import { primaryButton } from "./panel-styles";
  * that copies it. Where the browser has no clipboard access (a page not served over https, a refusal) the
  * button says so and selects the key instead.
  */
-export function NewApiKey({ name, apiKey }: { name: string; apiKey: string }) {
+export function NewApiKey({ name, kind, apiKey }: { name: string; kind: "private" | "public"; apiKey: string }) {
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
   async function copy() {
     try {
@@ -23,12 +23,12 @@ export function NewApiKey({ name, apiKey }: { name: string; apiKey: string }) {
   return (
     <section aria-labelledby="new-api-key-heading" className="mt-4 rounded border border-amber-400 bg-amber-50 p-4">
       <h3 id="new-api-key-heading" className="font-semibold">
-        The private key of {name}
+        The {kind} key of {name}
       </h3>
       <p className="mt-1 text-sm">Copy it now: it is shown only this once and cannot be shown again (only its hash is kept).</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <label htmlFor="new-api-key" className="sr-only">
-          Private key
+          {kind === "private" ? "Private key" : "Public key"}
         </label>
         <input
           id="new-api-key"

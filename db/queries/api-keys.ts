@@ -1,11 +1,22 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
+import type { ApiKeyKind } from "../types";
 
-export function insertApiKey(db: Db, row: { name: string; prefix: string; keyHash: Buffer; expiresAt?: Date | null }) {
+export function insertApiKey(
+  db: Db,
+  row: { name: string; prefix: string; keyHash: Buffer; expiresAt?: Date | null; kind: ApiKeyKind; allowedOrigins: string[] },
+) {
   return db
     .insertInto("api_keys")
-    .values({ name: row.name, prefix: row.prefix, key_hash: row.keyHash, expires_at: row.expiresAt ?? null })
-    .returning(["id", "name", "prefix", "created_at", "expires_at"])
+    .values({
+      name: row.name,
+      prefix: row.prefix,
+      key_hash: row.keyHash,
+      expires_at: row.expiresAt ?? null,
+      kind: row.kind,
+      allowed_origins: row.allowedOrigins,
+    })
+    .returning(["id", "name", "prefix", "created_at", "expires_at", "kind", "allowed_origins"])
     .executeTakeFirstOrThrow();
 }
 
@@ -13,7 +24,7 @@ export function insertApiKey(db: Db, row: { name: string; prefix: string; keyHas
 export function findApiKeyByHash(db: Db, keyHash: Buffer) {
   return db
     .selectFrom("api_keys")
-    .select(["id", "name", "expires_at", "revoked_at"])
+    .select(["id", "name", "expires_at", "revoked_at", "kind", "allowed_origins"])
     .where("key_hash", "=", keyHash)
     .executeTakeFirst();
 }
@@ -24,16 +35,30 @@ export function revokeApiKey(db: Db, id: string) {
     .set({ revoked_at: new Date() })
     .where("id", "=", id)
     .where("revoked_at", "is", null)
-    .returning(["id", "name", "prefix", "revoked_at"])
+    .returning(["id", "name", "prefix", "kind", "revoked_at"])
     .executeTakeFirst();
 }
 
 export function listApiKeys(db: Db) {
   return db
     .selectFrom("api_keys")
-    .select(["id", "name", "prefix", "created_at", "expires_at", "revoked_at", "last_used_at"])
+    .select(["id", "name", "prefix", "kind", "allowed_origins", "created_at", "expires_at", "revoked_at", "last_used_at"])
     .orderBy("id")
     .execute();
+}
+
+/** Whether a live public key (not revoked, not expired) lists this origin: what a CORS preflight may be told. */
+export async function isLivePublicKeyOrigin(db: Db, origin: string): Promise<boolean> {
+  const found = await db
+    .selectFrom("api_keys")
+    .select("id")
+    .where("kind", "=", "public")
+    .where("revoked_at", "is", null)
+    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", sql<Date>`now()`)]))
+    .where(sql<boolean>`${origin} = ANY(allowed_origins)`)
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 /**

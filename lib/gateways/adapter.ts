@@ -91,9 +91,11 @@ export interface OperationInput {
 export interface GatewayAdapter {
   /**
    * Saving cards (save_card, auto_debit), authorizing a zero amount to save one, and the money operations the
-   * gateway takes through its API (the others are refused with a message saying so).
+   * gateway takes through its API (the others are refused with a message saying so). `framedPage`: the page the
+   * customer pays on may be shown inside the embedded checkout's frame (only a page we serve ourselves: a bank's
+   * or Stripe's page refuses to be framed, so the embedded checkout sends the whole window there).
    */
-  features: { tokenization: boolean; zeroAuthorization: boolean; operations: readonly MoneyOperation[] };
+  features: { tokenization: boolean; zeroAuthorization: boolean; operations: readonly MoneyOperation[]; framedPage: boolean };
   /**
    * What is wrong with credentials about to be saved (by name: "resource_key" → "must be 16 characters"), checked
    * by their form only; the panel and the CLI show it under the field.

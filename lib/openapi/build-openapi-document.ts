@@ -7,12 +7,14 @@ import { messageNotificationPaths } from "./message-notification-paths";
 import { components } from "./openapi-components";
 import { paths } from "./openapi-paths";
 import { operationPaths } from "./operation-paths";
+import { sdkPaths } from "./sdk-paths";
 
 const DESCRIPTION = `Create, read and update payment transactions, then refund, capture, void, cancel or delete them; customers pay
 on the hosted page behind \`checkout_url\`.
 
 - **Authentication**: \`Authorization: Api-Key <private key>\` (every gateway code and operation of the merchant) or HTTP Basic
-  with an admin-panel user (only that user's gateway codes and actions). Reading a transaction is public.
+  with an admin-panel user (only that user's gateway codes and actions). Reading a transaction is public. A public key
+  (\`pk_…\`) is accepted only by the Checkout SDK's endpoints, from a browser on one of its allowed origins.
 - **Bodies**: JSON, \`application/x-www-form-urlencoded\` or \`multipart/form-data\` (a file part \`attachment\`; repeated
   fields form lists). Unknown keys are ignored; \`amount\` may be a string or a number.
 - **Paths** answer with and without a trailing slash, never with a redirect (a short link, \`/b/{code}\`, is for people: it
@@ -28,6 +30,8 @@ on the hosted page behind \`checkout_url\`.
 - **Operations** (\`/b/pbl/v2/operation/\`) refund, capture or void at the gateway, or cancel, expire or delete;
   **inquiry** (\`/b/pbl/v2/inquiry/\`) asks the gateway about what it has not answered yet. Both name the
   transaction by \`session_id\` or \`order_no\` (exactly one).
+- **Checkout SDK** (\`/b/checkout/api/sdk/v1/…\`): the embedded checkout reads a transaction's setup and starts its payment
+  from the merchant's page, with a public key; \`include_sdk_setup_preload: true\` on create returns the setup at once.
 - **Legacy interface** (\`/pos/crt/\`, \`/pos/d/crt/\`): deprecated, kept for old shop plugins; it creates the same
   transactions.`;
 
@@ -44,9 +48,10 @@ export function buildOpenApiDocument() {
       { name: "Operations", description: "Refund, capture, void, cancel, expire or delete a transaction; ask its gateway about it." },
       { name: "Notifications", description: "Send a transaction's payment link to the customer again." },
       { name: "Saved cards", description: "The gateways a transaction can use; customers' saved cards: listed, charged without the customer, removed." },
+      { name: "Checkout SDK", description: "The embedded checkout's endpoints: a public key, from the merchant's allowed origins (CORS)." },
       { name: "Legacy interface", description: "Deprecated: the obsolete /pos/ interface of old shop plugins, over the same transactions." },
     ],
-    paths: { ...paths, ...linkPaths, ...operationPaths, ...cardPaths, ...messageNotificationPaths, ...autoDebitPaths, ...legacyPaths },
+    paths: { ...paths, ...linkPaths, ...operationPaths, ...cardPaths, ...messageNotificationPaths, ...autoDebitPaths, ...sdkPaths, ...legacyPaths },
     components: components(),
   };
 }

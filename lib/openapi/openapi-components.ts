@@ -3,6 +3,7 @@ import { JSON_LIMIT, MULTIPART_LIMIT } from "@/lib/http/parse-body";
 import { REQUIRED_FIELDS } from "@/lib/checkout/transactions/read-fields";
 import { transactionFieldsSchema } from "@/lib/checkout/transactions/transaction-fields";
 import { transactionRepresentationSchema } from "@/lib/checkout/transactions/transaction-representation-schema";
+import { sdkSetupSchema, sdkSubmitAnswerSchema, sdkSubmitRequestSchema } from "@/lib/checkout/sdk/sdk-schemas";
 import { errorExamples } from "./openapi-examples";
 import { type JsonSchema, jsonSchema } from "./json-schema";
 import { inquiryRequestSchema, moneyResultSchema, operationRequestSchema, stateResultSchema } from "./operation-schemas";
@@ -123,6 +124,9 @@ export function components() {
       InquiryRequest: jsonSchema(inquiryRequestSchema, "input"),
       MoneyOperationResult: jsonSchema(moneyResultSchema, "output"),
       StateOperationResult: jsonSchema(stateResultSchema, "output"),
+      SdkSetup: jsonSchema(sdkSetupSchema, "output"),
+      SdkSubmitRequest: jsonSchema(sdkSubmitRequestSchema, "input"),
+      SdkSubmitAnswer: jsonSchema(sdkSubmitAnswerSchema, "output"),
     },
     responses,
     headers,
@@ -168,6 +172,13 @@ export function components() {
         type: "http",
         scheme: "basic",
         description: "An admin-panel user: only the gateway codes and actions that user is allowed.",
+      },
+      PublicKey: {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description:
+          "`Authorization: Api-Key <public key>` (`pk_…`): the Checkout SDK's endpoints only, from a browser on one of the key's allowed origins. Refused (401) everywhere else.",
       },
     },
   };

@@ -124,9 +124,47 @@ const fullCreated = {
   attachment: `${BASE}/b/checkout/v1/attachments/0f1e2d3c4b5a69788796a5b4c3d2e1f0`,
 };
 
+/** The Checkout SDK's setup of the full example (its GET body; create's sdk_setup_preload_payload). */
+export const sdkSetupExample = {
+  session_id: SESSION_ID,
+  type: "e_commerce",
+  state: "created",
+  operation: "purchase",
+  payment_type: "one_off",
+  amount: "86.000",
+  currency_code: "KWD",
+  decimals: 3,
+  formatted_amount: "86.000 KWD",
+  language: "ar",
+  merchant: { name: "Demo Merchant", logo_url: null },
+  customer_id: "cust-42",
+  expires_at: fullCreated.expires_at,
+  expires_in_seconds: 86_400,
+  payment_methods: [
+    {
+      pg_code: "sandbox",
+      name: "Sandbox card",
+      icon: `${BASE}/icons/sandbox.svg`,
+      is_sandbox: true,
+      amount: "86.000",
+      fee: "0.000",
+      fee_description: "No fee",
+      total: "86.000",
+      flow: "frame",
+      saves_cards: true,
+    },
+  ],
+  cards: [] as Record<string, unknown>[],
+};
+
 export const representationExamples = {
   smallest: { summary: "Created from the smallest request", value: created },
-  full: { summary: "Created from the full request, with an attachment, a short link and a QR code", value: fullCreated },
+  full: { summary: "The full request's transaction, with an attachment, a short link and a QR code", value: fullCreated },
+  /** Create's answer to the full request, which asks for the SDK's setup (include_sdk_setup_preload). */
+  fullCreated: {
+    summary: "Created from the full request, with an attachment, a short link, a QR code and the SDK's setup",
+    value: { ...fullCreated, sdk_setup_preload_payload: sdkSetupExample },
+  },
   patched: {
     summary: "After the PATCH example",
     value: {

@@ -60,7 +60,11 @@ export const paths = {
       parameters: [ref("parameters", "IdempotencyKey")],
       requestBody: body("TransactionRequest", createExamples),
       responses: {
-        201: transaction("Created (or, with `Idempotent-Replayed: true`, the first response to this Idempotency-Key).", ["smallest", "full"], ["Idempotent-Replayed"]),
+        201: transaction(
+          "Created (or, with `Idempotent-Replayed: true`, the first response to this Idempotency-Key). With `include_sdk_setup_preload: true`, `sdk_setup_preload_payload` holds the Checkout SDK's setup (computed for each answer, a replay's included).",
+          ["smallest", "fullCreated"],
+          ["Idempotent-Replayed"],
+        ),
         ...errors(...WRITE_ERRORS),
         // Not an operation of its own: the answer to a create sent to a transaction's path.
         405: {

@@ -58,6 +58,19 @@ const currencySwitch = (enabled: boolean): Command => ({
   },
 });
 
+/** --expires-in-days D as the instant D days from now. */
+function expiryOption(days: string | undefined): Date | undefined {
+  const n = numberOption(days, "expires-in-days");
+  return n === undefined ? undefined : new Date(Date.now() + n * 86_400_000);
+}
+
+/** What create-api-key and create-public-key print: the key goes alone on the last line, for `tail -n 1`. */
+function createdKeyLines(created: { id: string; name: string; kind: string; allowed_origins: string[]; expires_at: Date | null; key: string }) {
+  const expiry = created.expires_at ? `, expires ${created.expires_at.toISOString()}` : "";
+  const origins = created.kind === "public" ? `, origins ${created.allowed_origins.join(", ")}` : "";
+  return [`Created ${created.kind} API key ${created.name} (id ${created.id}${origins}${expiry}). It is shown only now:`, created.key];
+}
+
 export const commands: Record<string, Command> = {
   "create-user": {
     usage: "create-user --username U --password P [--superuser] [--gateways a,b] [--permissions create,update,…]",
@@ -84,12 +97,16 @@ export const commands: Record<string, Command> = {
     usage: "create-api-key --name N [--expires-in-days D]",
     async run(ctx, args) {
       const o = parseOptions(args, { name: s, "expires-in-days": s }, ["name"]);
-      const days = numberOption(o["expires-in-days"], "expires-in-days");
-      const expiresAt = days === undefined ? undefined : new Date(Date.now() + days * 86_400_000);
-      const created = await createApiKey({ ctx, input: { name: o.name!, expiresAt } });
-      const expiry = created.expires_at ? `, expires ${created.expires_at.toISOString()}` : "";
-      // The private key goes alone on the last line so scripts can take it with `tail -n 1`.
-      return [`Created API key ${created.name} (id ${created.id}${expiry}). It is shown only now:`, created.key];
+      const created = await createApiKey({ ctx, input: { kind: "private", name: o.name!, expiresAt: expiryOption(o["expires-in-days"]) } });
+      return createdKeyLines(created);
+    },
+  },
+  "create-public-key": {
+    usage: "create-public-key --name N --origins https://shop.example,http://localhost:4000 [--expires-in-days D]",
+    async run(ctx, args) {
+      const o = parseOptions(args, { name: s, origins: s, "expires-in-days": s }, ["name", "origins"]);
+      const expiresAt = expiryOption(o["expires-in-days"]);
+      return createdKeyLines(await createApiKey({ ctx, input: { kind: "public", name: o.name!, origins: o.origins!, expiresAt } }));
     },
   },
   "list-api-keys": {
@@ -97,7 +114,8 @@ export const commands: Record<string, Command> = {
     async run(ctx, args) {
       parseOptions(args, {});
       const keys = await listApiKeys({ ctx });
-      return keys.map((k) => `${k.id}\t${k.name}\t${k.prefix}…\t${apiKeyState(k)}`);
+      // Columns added at the end, so scripts reading the first four keep working.
+      return keys.map((k) => [k.id, k.name, `${k.prefix}…`, apiKeyState(k), k.kind, k.allowed_origins.join(",") || "-"].join("\t"));
     },
   },
   "revoke-api-key": {

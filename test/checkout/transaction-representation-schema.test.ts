@@ -21,7 +21,11 @@ function asExample(body: Record<string, unknown>, example: Record<string, unknow
   const { created_at, updated_at, expires_at, attachment, checkout_short_url, qr_code_url } = example;
   // Links: only whether there is one; its random code is the example's.
   expect([body.checkout_short_url !== null, body.qr_code_url !== null]).toEqual([checkout_short_url !== null, qr_code_url !== null]);
-  return { ...JSON.parse(text), created_at, updated_at, expires_at, attachment, checkout_short_url, qr_code_url };
+  const shown = { ...JSON.parse(text), created_at, updated_at, expires_at, attachment, checkout_short_url, qr_code_url };
+  // The SDK's setup carries the same deadline, and the seconds left when it was made.
+  const preload = example.sdk_setup_preload_payload as Record<string, unknown> | undefined;
+  if (preload) shown.sdk_setup_preload_payload = { ...shown.sdk_setup_preload_payload, expires_at, expires_in_seconds: preload.expires_in_seconds };
+  return shown;
 }
 
 describe("transaction representation schema", () => {
@@ -107,7 +111,7 @@ describe("transaction representation schema", () => {
   it("parses what create returns for the smallest and the full request, and the examples match it", async () => {
     for (const [request, example] of [
       [smallestRequest, representationExamples.smallest.value],
-      [fullRequest, representationExamples.full.value],
+      [fullRequest, representationExamples.fullCreated.value],
     ] as const) {
       const res = await api.create(request);
       expect(res.status).toBe(201);

@@ -4,6 +4,8 @@ import type { MoneyAfter } from "@/db/queries/operations";
 import { REFUSAL_MESSAGE } from "@/lib/gateways/sandbox/sandbox-operations";
 import { readResendRequest } from "@/lib/delivery/notifications/read-resend-request";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { jsonSchema } from "@/lib/openapi/json-schema";
+import { sdkSetupSchema, sdkSubmitAnswerSchema, sdkSubmitRequestSchema } from "@/lib/checkout/sdk/sdk-schemas";
 import { uploadAnswerSchema } from "@/lib/openapi/link-paths";
 import { resendAnswerSchema } from "@/lib/openapi/message-notification-paths";
 import { EXAMPLE_HMAC_KEY, operationScenarios, REFUSED_DETAIL } from "@/lib/openapi/operation-examples";
@@ -77,10 +79,11 @@ describe("OpenAPI document", () => {
     expect(doc.components.securitySchemes.ApiKey.description).toContain("Api-Key <your key>");
   });
 
-  it("declares Api-Key and Basic authentication, and leaves reading public", () => {
+  it("declares Api-Key and Basic authentication (and public keys for the SDK), and leaves reading public", () => {
     expect(doc.components.securitySchemes).toEqual({
       ApiKey: expect.objectContaining({ type: "apiKey", in: "header", name: "Authorization" }),
       Basic: expect.objectContaining({ type: "http", scheme: "basic" }),
+      PublicKey: expect.objectContaining({ type: "apiKey", in: "header", name: "Authorization", description: expect.stringContaining("pk_") }),
     });
     const item = doc.paths["/b/checkout/v1/pymt-txn/{session_id}"];
     expect(item.get.security).toEqual([]);
@@ -151,6 +154,31 @@ describe("OpenAPI document", () => {
       const content = response.content["application/json"];
       expect(content.examples ?? content.example, name).toBeDefined();
     }
+  });
+
+  it("describes the Checkout SDK's endpoints with the schemas the service answers with, public keys only", () => {
+    const setup = doc.paths["/b/checkout/api/sdk/v1/pymt-txn/submit/{session_id}/"];
+    const submit = doc.paths["/b/checkout/api/sdk/v1/submit/{session_id}/"];
+    expect(Object.keys(setup)).toEqual(["parameters", "get", "options"]);
+    expect(Object.keys(submit)).toEqual(["parameters", "post", "options"]);
+    for (const op of [setup.get, submit.post]) {
+      expect(op.security).toEqual([{ PublicKey: [] }]);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["200", "401", "403", "404", "409"]));
+    }
+    for (const op of [setup.options, submit.options]) expect(Object.keys(op.responses)).toEqual(["204", "403"]);
+    expect(schemas.SdkSetup).toEqual(jsonSchema(sdkSetupSchema, "output"));
+    sdkSetupSchema.strict().parse(setup.get.responses["200"].content["application/json"].examples.created.value);
+    for (const status of ["200", "409"]) {
+      for (const example of Object.values(submit.post.responses[status].content["application/json"].examples) as Json[]) sdkSubmitAnswerSchema.strict().parse(example.value);
+    }
+    for (const example of Object.values(submit.post.requestBody.content["application/json"].examples) as Json[]) sdkSubmitRequestSchema.strict().parse(example.value);
+    // create's answer to a request with include_sdk_setup_preload: the setup, in the transaction's schema.
+    const created = doc.paths["/b/checkout/v1/pymt-txn/"].post.responses["201"].content["application/json"].examples.fullCreated.value;
+    expect(created.include_sdk_setup_preload).toBe(true);
+    sdkSetupSchema.strict().parse(created.sdk_setup_preload_payload);
+    transactionRepresentationSchema.parse(created);
+    expect(schemas.Transaction!.properties.sdk_setup_preload_payload.description).toMatch(/include_sdk_setup_preload: true/);
+    expect(schemas.Transaction!.required).not.toContain("sdk_setup_preload_payload");
   });
 
   it("describes the operation and inquiry bodies, and their examples are read by the service's own reader", () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createApiKeyForm, NEW_API_KEY_VALUES } from "@/lib/panel/admin/create-api-key-form";
 import { revokeApiKeyForm } from "@/lib/panel/admin/revoke-api-key-form";
 import { listApiKeys } from "@/lib/access/api-keys/list-api-keys";
-import { authenticate } from "@/lib/access/auth/authenticate";
+import { hashApiKey } from "@/lib/access/auth/api-key-secret";
+import { authenticate, PUBLIC_KEY_REFUSED } from "@/lib/access/auth/authenticate";
 import { Forbidden, Unauthorized } from "@/lib/core/errors";
 import { createKey } from "../support/factories";
 import { auditEntries, formData, signedIn } from "../support/panel-forms";
@@ -26,7 +27,7 @@ describe("creating an API key", () => {
     expect(state).toEqual({
       values: NEW_API_KEY_VALUES,
       errors: {},
-      created: { id: expect.any(String), name: "shop backend", prefix: expect.any(String), key: expect.stringMatching(/^ck_/), expiresAt: null },
+      created: { id: expect.any(String), name: "shop backend", prefix: expect.any(String), key: expect.stringMatching(/^ck_/), kind: "private", expiresAt: null },
     });
     const { id, key, prefix } = state.created!;
     expect(key.startsWith(prefix)).toBe(true);
@@ -34,7 +35,13 @@ describe("creating an API key", () => {
     const listed = await listApiKeys({ ctx });
     expect(JSON.stringify(listed)).not.toContain(key);
     const [entry] = (await auditEntries(ctx)).slice(-1);
-    expect(entry).toMatchObject({ action: "api_key.create", entity: "api_key", entity_id: id, before: null, after: { name: "shop backend", prefix, expires_at: null } });
+    expect(entry).toMatchObject({
+      action: "api_key.create",
+      entity: "api_key",
+      entity_id: id,
+      before: null,
+      after: { name: "shop backend", prefix, kind: "private", allowed_origins: [], expires_at: null },
+    });
     expect(JSON.stringify(entry)).not.toContain(key);
   });
 
@@ -55,7 +62,11 @@ describe("creating an API key", () => {
   ])("answers %j with errors in place and what was typed, creating nothing", async (fields, errors) => {
     const root = await signedIn(ctx, { isSuperuser: true });
     const [keys, audit] = [await keyRows(), await auditEntries(ctx)];
-    expect(await createApiKeyForm({ ctx, input: { caller: root, form: formData(fields) } })).toEqual({ values: fields, errors, created: null });
+    expect(await createApiKeyForm({ ctx, input: { caller: root, form: formData(fields) } })).toEqual({
+      values: { ...fields, kind: "private", origins: "" },
+      errors,
+      created: null,
+    });
     expect(await keyRows()).toEqual(keys);
     expect(await auditEntries(ctx)).toEqual(audit);
   });
@@ -64,6 +75,60 @@ describe("creating an API key", () => {
     const root = await signedIn(ctx, { isSuperuser: true });
     const state = await createApiKeyForm({ ctx, input: { caller: root, form: formData({ name: "short-lived", expiresOn: tomorrow() }) } });
     expect(state.errors).toEqual({});
+  });
+});
+
+describe("creating a public key", () => {
+  it("keeps its normalised origins, answers with the pk_ key once, and audits kind and origins", async () => {
+    const root = await signedIn(ctx, { isSuperuser: true });
+    const form = formData({ name: "shop checkout", expiresOn: "", kind: "public", origins: "https://Shop.Example/\nhttp://localhost:4000, https://shop.example" });
+
+    const state = await createApiKeyForm({ ctx, input: { caller: root, form } });
+
+    expect(state.errors).toEqual({});
+    expect(state.values).toEqual(NEW_API_KEY_VALUES);
+    expect(state.created).toMatchObject({ name: "shop checkout", kind: "public", key: expect.stringMatching(/^pk_[A-Za-z0-9_-]{43}$/) });
+    const { id, key, prefix } = state.created!;
+    const row = await ctx.db.selectFrom("api_keys").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: "public", prefix, allowed_origins: ["https://shop.example", "http://localhost:4000"] });
+    expect(row.key_hash.equals(hashApiKey(key))).toBe(true);
+    // A public key is no caller of the API: the key is refused there, naming it a public key.
+    expect(await refusal(auth(key))).toStrictEqual(new Unauthorized(PUBLIC_KEY_REFUSED));
+    const [entry] = (await auditEntries(ctx)).slice(-1);
+    expect(entry).toMatchObject({ action: "api_key.create", entity_id: id, after: { kind: "public", allowed_origins: ["https://shop.example", "http://localhost:4000"] } });
+    expect(JSON.stringify(entry)).not.toContain(key);
+    expect((await listApiKeys({ ctx })).find((k) => k.id === id)).toMatchObject({ kind: "public", allowed_origins: ["https://shop.example", "http://localhost:4000"] });
+  });
+
+  it.each([
+    [{ kind: "public", origins: "" }, { origins: ["A public key needs at least one allowed origin, e.g. https://shop.example."] }],
+    [
+      { kind: "public", origins: "https://shop.example/checkout ftp://files.example" },
+      {
+        origins: [
+          '"https://shop.example/checkout" is not an origin: give http:// or https://, a host and an optional port, without a path (e.g. https://shop.example or http://localhost:4000).',
+          '"ftp://files.example" is not an origin: give http:// or https://, a host and an optional port, without a path (e.g. https://shop.example or http://localhost:4000).',
+        ],
+      },
+    ],
+    [{ kind: "public", origins: Array.from({ length: 21 }, (_, i) => `https://shop${i}.example`).join(",") }, { origins: ["A public key may list at most 20 origins."] }],
+    [{ kind: "private", origins: "https://shop.example" }, { origins: ["Only a public key has allowed origins: choose Public, or leave the origins empty."] }],
+    [{ kind: "secret", origins: "" }, { kind: ["Choose the kind of key: private or public."] }],
+  ])("refuses %j with the error in place, creating nothing", async (fields, errors) => {
+    const root = await signedIn(ctx, { isSuperuser: true });
+    const [keys, audit] = [await keyRows(), await auditEntries(ctx)];
+    const state = await createApiKeyForm({ ctx, input: { caller: root, form: formData({ name: "embed", expiresOn: "", ...fields }) } });
+    expect(state).toMatchObject({ errors, created: null, values: { name: "embed", origins: fields.origins } });
+    expect(await keyRows()).toEqual(keys);
+    expect(await auditEntries(ctx)).toEqual(audit);
+  });
+
+  it("is revoked like a private key, and audited", async () => {
+    const root = await signedIn(ctx, { isSuperuser: true });
+    const { id, name } = await createKey(ctx, { origins: ["https://shop.example"] });
+    expect(await revokeApiKeyForm({ ctx, input: { caller: root, form: formData({ id }) } })).toEqual({ errors: {}, saved: `API key ${name} revoked.` });
+    expect((await listApiKeys({ ctx })).find((k) => k.id === id)).toMatchObject({ kind: "public", revoked_at: expect.any(Date) });
+    expect((await auditEntries(ctx)).at(-1)).toMatchObject({ action: "api_key.revoke", entity_id: id });
   });
 });
 

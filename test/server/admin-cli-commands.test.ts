@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { authenticate } from "@/lib/access/auth/authenticate";
+import { hashApiKey } from "@/lib/access/auth/api-key-secret";
+import { authenticate, PUBLIC_KEY_REFUSED } from "@/lib/access/auth/authenticate";
 import { basicAuth, createCurrency, createGateway, createKey } from "../support/factories";
 import { runAdminCli, runScript } from "../support/run-script";
 import { testContext } from "../support/test-context";
@@ -82,12 +83,36 @@ describe("admin CLI commands", () => {
   it("list-api-keys lists every key with its status, never a secret", async () => {
     const active = await createKey(ctx, { name: "listed-active" });
     const expired = await createKey(ctx, { name: "listed-expired", expiresAt: new Date(Date.now() - 1000) });
+    const embedded = await createKey(ctx, { name: "listed-public", origins: ["https://shop.example", "http://localhost:4000"] });
     const result = await runAdminCli("list-api-keys");
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`${active.id}\tlisted-active\t${active.prefix}…\tactive\n`);
-    expect(result.stdout).toContain(`${expired.id}\tlisted-expired\t${expired.prefix}…\texpired\n`);
-    expect(result.stdout).not.toContain(active.key);
-    expect(result.stdout).not.toContain(expired.key);
+    expect(result.stdout).toContain(`${active.id}\tlisted-active\t${active.prefix}…\tactive\tprivate\t-\n`);
+    expect(result.stdout).toContain(`${expired.id}\tlisted-expired\t${expired.prefix}…\texpired\tprivate\t-\n`);
+    expect(result.stdout).toContain(`${embedded.id}\tlisted-public\t${embedded.prefix}…\tactive\tpublic\thttps://shop.example,http://localhost:4000\n`);
+    for (const { key } of [active, expired, embedded]) expect(result.stdout).not.toContain(key);
+  });
+
+  it("create-public-key prints the pk_ key alone on the last line; it is stored hashed with its origins and refused off the SDK", async () => {
+    const result = await runAdminCli("create-public-key", "--name", "shop checkout", "--origins", "https://shop.example,http://localhost:4000");
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    const lines = result.stdout.trimEnd().split("\n");
+    const key = lines.at(-1)!;
+    expect(key).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
+    expect(lines.slice(0, -1).join("\n")).not.toContain(key);
+    expect(lines[0]).toMatch(/^Created public API key shop checkout \(id \d+, origins https:\/\/shop\.example, http:\/\/localhost:4000\)\. It is shown only now:$/);
+
+    const row = await ctx.db.selectFrom("api_keys").selectAll().where("name", "=", "shop checkout").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: "public", allowed_origins: ["https://shop.example", "http://localhost:4000"], prefix: key.slice(0, 10) });
+    expect(row.key_hash.equals(hashApiKey(key))).toBe(true);
+    await expect(authorize(`Api-Key ${key}`)).rejects.toThrow(PUBLIC_KEY_REFUSED);
+  });
+
+  it("create-public-key refuses origins that are not origins, with exit code 2 and nothing stored", async () => {
+    const before = await ctx.db.selectFrom("api_keys").select("id").execute();
+    const result = await runAdminCli("create-public-key", "--name", "bad", "--origins", "https://shop.example/pay");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('"https://shop.example/pay" is not an origin');
+    expect(await ctx.db.selectFrom("api_keys").select("id").execute()).toEqual(before);
   });
 
   it("revoke-api-key revokes a key at once", async () => {

@@ -9,6 +9,8 @@ import * as card from "@/app/b/pbl/v2/card/route";
 import * as inquiry from "@/app/b/pbl/v2/inquiry/route";
 import * as operation from "@/app/b/pbl/v2/operation/route";
 import * as paymentMethods from "@/app/b/pbl/v2/payment-methods/route";
+import * as sdkSetup from "@/app/b/checkout/api/sdk/v1/pymt-txn/submit/[sessionId]/route";
+import * as sdkSubmit from "@/app/b/checkout/api/sdk/v1/submit/[sessionId]/route";
 import { createAdminUser } from "@/lib/access/admin-users/create-admin-user";
 import { createApiKey } from "@/lib/access/api-keys/create-api-key";
 import { addCurrency } from "@/lib/config/currencies/add-currency";
@@ -18,7 +20,7 @@ import { testContext } from "./test-context";
 
 /**
  * The checkout API (and the operations, inquiry, payment-methods, card and auto-debit endpoints, attachment uploads,
- * QR codes and short links) served over HTTP on this file's database, with currencies, gateways (purchase, authorize,
+ * QR codes, short links and the Checkout SDK's two endpoints) served over HTTP on this file's database, with currencies, gateways (purchase, authorize,
  * KWD-only with fees), an API key and a Basic user limited to one gateway.
  */
 export async function startCheckoutApi() {
@@ -45,6 +47,8 @@ export async function startCheckoutApi() {
     { path: "/b/pbl/v2/payment-methods", module: paymentMethods },
     { path: "/b/pbl/v2/card", module: card },
     { path: "/b/pbl/v2/auto-debit", module: autoDebit },
+    { path: "/b/checkout/api/sdk/v1/pymt-txn/submit/[sessionId]", module: sdkSetup },
+    { path: "/b/checkout/api/sdk/v1/submit/[sessionId]", module: sdkSubmit },
     // Last: it takes any one segment under /b/, as Next.js gives it only what no static segment takes.
     { path: "/b/[code]", module: shortLink },
   ]);

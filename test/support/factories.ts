@@ -44,8 +44,10 @@ export async function createUser(
   return { ...user, password };
 }
 
-export function createKey(ctx: Ctx, input: { name?: string; expiresAt?: Date } = {}) {
-  return createApiKey({ ctx, input: { name: input.name ?? unique("key"), expiresAt: input.expiresAt } });
+/** A private key, or with `origins` a public key allowed from them. */
+export function createKey(ctx: Ctx, input: { name?: string; expiresAt?: Date; origins?: string[] } = {}) {
+  const common = { name: input.name ?? unique("key"), expiresAt: input.expiresAt };
+  return createApiKey({ ctx, input: input.origins ? { ...common, kind: "public", origins: input.origins } : common });
 }
 
 /** The Authorization header value for Basic auth. */

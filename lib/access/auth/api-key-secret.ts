@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { ApiKeyKind } from "@/db/types";
 
-const PREFIX = "ck_";
+/** What a key starts with, by kind: a private key (ck_) never reaches a browser; a public one (pk_) is made to. */
+export const KEY_PREFIXES: Record<ApiKeyKind, string> = { private: "ck_", public: "pk_" };
 
-/** A new private key (256 random bits), the prefix shown to administrators, and the hash we store. */
-export function generateApiKey(): { key: string; prefix: string; hash: Buffer } {
-  const key = PREFIX + randomBytes(32).toString("base64url");
+/** A new key of a kind (256 random bits), the prefix shown to administrators, and the hash we store. */
+export function generateApiKey(kind: ApiKeyKind): { key: string; prefix: string; hash: Buffer } {
+  const key = KEY_PREFIXES[kind] + randomBytes(32).toString("base64url");
   return { key, prefix: key.slice(0, 10), hash: hashApiKey(key) };
 }
 

@@ -1,16 +1,19 @@
-import { findApiKeyByHash } from "@/db/queries/api-keys";
-import { noteApiKeyUse } from "@/lib/access/api-keys/note-api-key-use";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
 import { Unauthorized } from "@/lib/core/errors";
-import { hashApiKey } from "./api-key-secret";
+import { lookUpApiKey } from "./look-up-api-key";
 import type { Caller } from "./permissions";
 import { verifyAdminCredentials } from "./verify-admin-credentials";
 
 const USAGE = "Use 'Authorization: Api-Key <private key>' or 'Authorization: Basic <base64 of username:password>'.";
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-/** Who is calling, from the Authorization header: an API key or an admin user by Basic auth. */
+export const PUBLIC_KEY_REFUSED =
+  "This is a public key (pk_…): it is accepted only by the embedded checkout's SDK endpoints (/b/checkout/api/sdk/v1/…). Call this endpoint from your server with a private key (ck_…).";
+
+/**
+ * Who is calling, from the Authorization header: a private API key or an admin user by Basic auth. A public key is
+ * refused here, so on every endpoint but the SDK's (lib/access/auth/authenticate-public-key.ts).
+ */
 export async function authenticate({
   ctx,
   input,
@@ -39,12 +42,7 @@ export async function authenticate({
 }
 
 async function authenticateApiKey(ctx: Ctx, key: string): Promise<Caller> {
-  const hash = hashApiKey(key);
-  const row = await cachedConfig(`api-key:${hash.toString("hex")}`, () => findApiKeyByHash(ctx.db, hash));
-  if (!row) throw new Unauthorized("Invalid API key.");
-  if (row.revoked_at) throw new Unauthorized("This API key has been revoked.");
-  if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw new Unauthorized("This API key has expired.");
-  // Not awaited: the request does not wait for (nor fail with) the write of last_used_at.
-  void noteApiKeyUse(ctx.db, row.id);
+  const row = await lookUpApiKey(ctx, key);
+  if (row.kind === "public") throw new Unauthorized(PUBLIC_KEY_REFUSED);
   return { kind: "api_key", id: row.id, name: row.name };
 }

@@ -1,4 +1,5 @@
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import type { TransactionState } from "@/db/types";
 import { storePageFields } from "@/db/queries/legacy-page";
 import { insertEvent, moveTransaction, setAttemptGatewayResponse, setTransactionOperation } from "@/db/queries/payments";
 import { findTransactionView } from "@/db/queries/transactions";
@@ -18,7 +19,7 @@ import { AWAITING_PAYMENT, PAYABLE } from "@/lib/checkout/lifecycle/verbs";
 export type StartPaymentResult =
   | { kind: "redirect"; url: string; referenceNumber: string }
   | { kind: "expired" }
-  | { kind: "closed"; state: string }
+  | { kind: "closed"; state: TransactionState }
   /** An earlier attempt's card is already with the bank: its answer comes first. */
   | { kind: "busy" };
 

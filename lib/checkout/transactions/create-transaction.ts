@@ -4,6 +4,7 @@ import { readAttachment } from "@/lib/checkout/attachments/read-attachment";
 import { findUploadedAttachment } from "@/lib/checkout/attachments/find-uploaded-attachment";
 import { checkLinkRequest, newLinkCodes } from "@/lib/checkout/links/new-link-codes";
 import { retryOnCodeCollision } from "@/lib/checkout/links/retry-on-code-collision";
+import { withSdkPreload } from "@/lib/checkout/sdk/with-sdk-preload";
 import { canUseGateway, requireAction, type Caller } from "@/lib/access/auth/permissions";
 import { canSeeTransaction } from "@/lib/access/auth/transaction-scope";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
@@ -108,7 +109,7 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
     }
     throw error;
   }
-  return { body, replayed: false };
+  return { body: await withSdkPreload(ctx, body), replayed: false };
 }
 
 async function replayIdempotent(
@@ -126,5 +127,6 @@ async function replayIdempotent(
     throw new Conflict("This Idempotency-Key was already used; send this request with a new key.");
   }
   // Parsed from the first answer's text and written again the same way: the same bytes, keys in the same order.
-  return { body: JSON.parse(found.response) as Record<string, unknown>, replayed: true };
+  const body = JSON.parse(found.response) as Record<string, unknown>;
+  return { body: await withSdkPreload(ctx, body), replayed: true };
 }

@@ -248,7 +248,12 @@ export const transactionFieldsSchema = z.object({
     }),
   include_sdk_setup_preload: looseBoolean
     .optional()
-    .meta({ description: "Kept and echoed (ottu-py sends it); the embedded checkout here always loads its setup itself.", type: "boolean", example: false }),
+    .meta({
+      description:
+        "true: create's answer adds `sdk_setup_preload_payload`, the Checkout SDK's setup (what its GET answers), so the embedded checkout renders without another call. Kept and echoed; update answers never carry the setup.",
+      type: "boolean",
+      example: false,
+    }),
 });
 
 export type TransactionFields = z.output<typeof transactionFieldsSchema>;

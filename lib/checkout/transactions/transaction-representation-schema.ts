@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sdkSetupSchema } from "@/lib/checkout/sdk/sdk-schemas";
 import type { GatewayOperation } from "@/db/types";
 import { ATTEMPT_STATES, TRANSACTION_STATES } from "@/lib/checkout/lifecycle/states";
 import { MAX_MIN_EXPIRY_DAYS } from "./card-acceptance-schema";
@@ -123,6 +124,13 @@ export const transactionRepresentationSchema = z
       .nullable()
       .meta({ description: "What a card must meet to pay; null when nothing was asked." }),
     include_sdk_setup_preload: z.boolean(),
+    sdk_setup_preload_payload: sdkSetupSchema
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "Only in create's answer, and only with `include_sdk_setup_preload: true`: the Checkout SDK's setup, what `GET /b/checkout/api/sdk/v1/pymt-txn/submit/{session_id}/` answers, so the embedded checkout renders without another call. Null when the transaction can no longer be paid (a replay after it was paid, canceled or deleted).",
+      }),
     attachment: z.url().nullable().meta({ description: "Download URL of the attached file, if any." }),
     attachment_short_url: nullableUrl("A short link `{APP_URL}/b/{code}` redirecting to the attachment; null unless shortify_attachment_url was asked for.", "https://pay.example.com/b/Hc3Vb5Nm8QwE"),
     paid_amount: money("Paid so far.", "0.000"),

@@ -12,7 +12,7 @@ import { askKnet } from "./transaction-service";
  * only, KWD only. Refunds are done in KNET's merchant portal: its kit's refund cannot be sent safely twice.
  */
 export const knetAdapter: GatewayAdapter = {
-  features: { tokenization: false, zeroAuthorization: false, operations: [] },
+  features: { tokenization: false, zeroAuthorization: false, operations: [], framedPage: false },
 
   credentialErrors: knetCredentialErrors,
 

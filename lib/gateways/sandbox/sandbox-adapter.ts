@@ -25,7 +25,7 @@ const secretOf = (config: Record<string, unknown>) => String(config.secret ?? ""
 
 /** The built-in simulated redirect gateway (pg "sandbox"). */
 export const sandboxAdapter: GatewayAdapter = {
-  features: { tokenization: true, zeroAuthorization: true, operations: ["refund", "capture", "void"] },
+  features: { tokenization: true, zeroAuthorization: true, operations: ["refund", "capture", "void"], framedPage: true },
 
   async startPayment(ctx, input) {
     if (!input.gateway.is_sandbox) {

@@ -11,7 +11,7 @@ import { startStripePayment } from "./start-stripe-payment";
  */
 export const stripeAdapter: GatewayAdapter = {
   // Saved cards are not built for Stripe: a save_card or auto_debit transaction cannot name a Stripe setting.
-  features: { tokenization: false, zeroAuthorization: false, operations: ["refund", "capture", "void"] },
+  features: { tokenization: false, zeroAuthorization: false, operations: ["refund", "capture", "void"], framedPage: false },
   credentialErrors: stripeCredentialErrors,
   resendsUntilAcknowledged: true,
   startPayment: startStripePayment,

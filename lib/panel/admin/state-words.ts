@@ -3,7 +3,7 @@ import type { TransactionState } from "@/db/types";
 // The panel's one table of state words: what each means, and its tone (the colour a badge gives it beside the word
 // itself). One table per kind of record; a word the table does not know is shown as it is, in the neutral tone.
 
-export type StateKind = "transaction" | "attempt" | "operation" | "delivery" | "message" | "user" | "apiKey";
+export type StateKind = "transaction" | "attempt" | "operation" | "delivery" | "message" | "user" | "apiKey" | "apiKeyKind";
 /** "returned": money went back or was released (refunded, voided). */
 export type Tone = "good" | "bad" | "waiting" | "returned" | "neutral";
 
@@ -59,6 +59,10 @@ const WORDS: Record<StateKind, Words> = {
     active: ["good", "Accepted by the API."],
     expired: ["neutral", "Past its expiry time: refused by the API."],
     revoked: ["neutral", "Revoked by an administrator: refused by the API."],
+  },
+  apiKeyKind: {
+    private: ["neutral", "The shop's server: every endpoint of the API but the embedded checkout's. Never in a browser."],
+    public: ["neutral", "The embedded checkout in customers' browsers: only reads a transaction's checkout data and starts its payment, from its allowed origins."],
   },
 };
 

@@ -21,13 +21,16 @@ export default async function ApiKeysPage() {
     <main>
       <h1 className="text-2xl font-semibold">API keys</h1>
       <p className="mt-2 text-sm text-slate-700">
-        Merchants call the API with <code>Authorization: Api-Key &lt;private key&gt;</code>. A key may use every gateway and
-        action. &ldquo;Last used&rdquo; is kept to the minute.
+        Merchants call the API from their server with <code>Authorization: Api-Key &lt;private key&gt;</code>: a private key may
+        use every gateway and action. A public key (<code>pk_…</code>) is for the embedded checkout in customers&apos; browsers:
+        it only reads a transaction&apos;s checkout data and starts its payment, from the origins it lists. &ldquo;Last
+        used&rdquo; is kept to the minute.
       </p>
       <PanelTable
         caption="API keys"
         columns={[
           "Name",
+          "Kind",
           "Prefix",
           "Created",
           "Last used",
@@ -45,6 +48,16 @@ export default async function ApiKeysPage() {
               <th scope="row" className={`${td} font-medium`}>
                 {key.name}
               </th>
+              <td className={td}>
+                <StateBadge kind="apiKeyKind" state={key.kind} />
+                {key.allowed_origins.length > 0 ? (
+                  <ul aria-label={`Allowed origins of ${key.name}`} className="mt-1 font-mono text-xs">
+                    {key.allowed_origins.map((origin) => (
+                      <li key={origin}>{origin}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </td>
               <td className={`${td} font-mono`}>{key.prefix}…</td>
               <td className={td}>
                 <DateTime value={key.created_at} otherwise="" />
