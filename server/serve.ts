@@ -11,6 +11,7 @@ import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { relayTasks } from "@/inngest/relay-tasks";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/core/log/logger";
+import { listenForMetrics } from "./metrics-server";
 import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
 import { within } from "./within";
@@ -29,6 +30,8 @@ runMain(async () => {
   await database.db.destroy();
   // The embedded job engine runs beside the web server unless WORKER=off (then run `npm run worker` elsewhere).
   const worker = env.WORKER ? await startWorker(database.url, { relay: relayTasks }) : null;
+  // The web server serves its own /metrics; the job engine's are this process's, on METRICS_PORT.
+  const closeMetrics = worker ? await listenForMetrics(database.url) : null;
 
   const secret = env.NEXTAUTH_SECRET ?? authSecret(path.resolve(env.DATA_DIR, "auth-secret"));
   const next = spawn(
@@ -76,6 +79,7 @@ runMain(async () => {
   const code = await new Promise<number>((resolve) => next.on("exit", (c) => resolve(c ?? 0)));
   // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
   await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker?.stop());
+  await closeMetrics?.();
   await within("database", 15_000, database.close());
   return code;
 });

@@ -2,6 +2,7 @@
 // `next start`, so that X-Forwarded-For comes from the socket (Next.js keeps whatever the client sent) and so
 // that shutdown is bounded.
 import { createServer } from "node:http";
+import path from "node:path";
 import next from "next";
 import { env } from "@/lib/core/env";
 import { closeAfterUnreadBody } from "@/lib/http/close-after-unread-body";
@@ -11,7 +12,10 @@ import { hasMalformedEncoding, MALFORMED_TARGET } from "@/lib/http/malformed-tar
 import { withPageStatus } from "@/lib/http/page-status";
 import { strictTransportSecurity } from "@/lib/http/strict-transport-security";
 import { logger } from "@/lib/core/log/logger";
+import { metrics, observeHttpRequest } from "@/lib/core/metrics/metrics";
+import { answerMetrics, isMetricsPath, watchDatabaseFacts } from "./metrics-server";
 import { onStopSignal } from "./on-stop-signal";
+import { routeLabeler, routePatterns } from "./route-label";
 
 const dev = process.argv[2] === "dev";
 // After a signal, requests in flight (and those still sent on open connections) get this long to finish; then
@@ -27,7 +31,18 @@ async function main() {
   // Node checks these every connectionsCheckingInterval (30 s by default, which would double the bound).
   const limits = { requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
   const hsts = strictTransportSecurity(env.APP_URL);
+  // Metrics (METRICS_TOKEN set): /metrics on this port, and every other request's route, status and time.
+  const routeOf = metrics() ? routeLabeler(routePatterns(path.join(process.cwd(), "app"))) : null;
+  const closeFacts = routeOf && env.DATABASE_URL ? watchDatabaseFacts(env.DATABASE_URL) : null;
   const server = createServer(limits, (req, res) => {
+    if (routeOf) {
+      if (req.method === "GET" && isMetricsPath(req.url)) {
+        void answerMetrics(req, res);
+        return;
+      }
+      const started = performance.now();
+      res.once("finish", () => observeHttpRequest(req.method!, routeOf(req.url ?? "/"), res.statusCode, (performance.now() - started) / 1000));
+    }
     // On every response, whatever answers it (a page, a route, a static file, this server).
     if (hsts) res.setHeader("Strict-Transport-Security", hsts);
     req.headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUST_PROXY);
@@ -55,6 +70,7 @@ async function main() {
     void draining.drain(SHUTDOWN_GRACE_MS).then(async (inTime) => {
       if (!inTime) logger.warn({ ms: SHUTDOWN_GRACE_MS }, "requests still open after the grace period; their connections were closed");
       await app.close();
+      await closeFacts?.();
       process.exit(inTime ? 0 : 1);
     });
   });
