@@ -1,0 +1,54 @@
+// The OpenTelemetry SDK, loaded by start-tracing.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Context } from "@opentelemetry/api";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { registerInstrumentations } from "@opentelemetry/instrumentation";
+import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
+import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
+import { resourceFromAttributes } from "@opentelemetry/resources";
+import { BatchSpanProcessor, type Span, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import { requestContext } from "@/lib/core/log/request-context";
+import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_KEY } from "./request-span";
+
+/** Names every span with the request id it was started under (the trace's context, or the log's request context). */
+const requestIdProcessor: SpanProcessor = {
+  onStart(span: Span, parent: Context) {
+    const id = (parent.getValue(REQUEST_ID_KEY) as string | undefined) ?? requestContext.getStore()?.requestId;
+    if (id) span.setAttribute(REQUEST_ID_ATTRIBUTE, id);
+  },
+  onEnd: () => undefined,
+  forceFlush: () => Promise.resolve(),
+  shutdown: () => Promise.resolve(),
+};
+
+/**
+ * Registers the tracer provider exporting to `endpoint` (OTLP/HTTP, /v1/traces) and the pg and undici (fetch)
+ * instrumentations. A dead collector costs nothing to a request: spans wait in a bounded queue (dropped when it is
+ * full), are sent in batches off the request's path, and each export gives up after 2 s.
+ */
+export function registerTracing(endpoint: string, serviceName: string, role: string): { shutdown(): Promise<void> } {
+  const exporter = new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, "")}/v1/traces`, timeoutMillis: 2_000 });
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ "service.name": serviceName, "service.instance.role": role }),
+    spanProcessors: [
+      requestIdProcessor,
+      new BatchSpanProcessor(exporter, { maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMillis: 1_000, exportTimeoutMillis: 2_000 }),
+    ],
+  });
+  provider.register();
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      // Only statements of a request or a job: the job engine's polling would otherwise be a trace every 500 ms.
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+      new UndiciInstrumentation({ requireParentforSpans: true }),
+    ],
+  });
+  // pg is usually loaded already (the database opened first): the instrumentation patches it in place on its next
+  // require, so require it once more, from the project's root (where a bundle's require would find it too).
+  createRequire(path.join(process.cwd(), "package.json"))("pg");
+  // The last export may fail like any other (a collector that is gone): the spans are lost, the stop goes on.
+  return { shutdown: () => provider.shutdown().catch(() => undefined) };
+}
