@@ -23,7 +23,7 @@ const rules = alerts.groups.flatMap((g) => g.rules);
 async function exposedNames(): Promise<Set<string>> {
   const families = await metrics()!.registry.getMetricsAsJSON();
   return new Set(
-    families.flatMap((f) => ((f.type as string) === "histogram" ? ["bucket", "count", "sum"].map((s) => `${f.name}_${s}`) : [f.name])),
+    families.flatMap((f) => (String(f.type) === "histogram" ? ["bucket", "count", "sum"].map((s) => `${f.name}_${s}`) : [f.name])),
   );
 }
 
