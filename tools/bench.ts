@@ -1,9 +1,10 @@
-// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,cards,page,webhooks,expiry,admin]
+// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,cards,page,webhooks,expiry,admin,observability]
 // [-- --transactions N]:
 // the checkout API's, the operations API's (partial refund, inquiry) and the saved-card endpoints' (card list,
 // auto-debit) throughput and latency against a bare baseline measured in the same run, the hosted payment page's
 // time to first byte, JavaScript and Largest Contentful Paint against the framework's floor page, webhook latency
-// and expiry lag on the embedded job engine; and, on a table of N seeded transactions (1,000,000 by default when the
+// and expiry lag on the embedded job engine; the cost of metrics and tracing (the app started without, with metrics,
+// with tracing); and, on a table of N seeded transactions (1,000,000 by default when the
 // admin section runs; --transactions puts them under any section, e.g. --only=api --transactions 1000000 to compare
 // create and GET with the big table), the admin panel's transaction list.
 // Builds the production app, counts the SQL round trips of create, GET, partial refund, inquiry, card list and
@@ -35,9 +36,10 @@ import { CARD_CUSTOMER, CHARGE_AMOUNT, CHARGED_AGREEMENT, countCardRoundTrips, m
 import { failedSections, printResults, type Results, writeResults } from "./bench/report";
 import { stopProcess, waitForOk } from "./shared/processes";
 import { measureWebhooks, PAYMENT_CONCURRENCY, PAYMENTS } from "./bench/webhooks";
+import { measureObservability, ROUNDS } from "./bench/observability";
 import { runMain } from "../server/run-main";
 
-const SECTIONS = ["api", "operations", "cards", "page", "webhooks", "expiry", "admin"] as const;
+const SECTIONS = ["api", "operations", "cards", "page", "webhooks", "expiry", "admin", "observability"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: flags } = parseArgs({
@@ -73,6 +75,8 @@ runMain(async () => {
   const counts = runs("api") ? await countRoundTrips(apiKey) : undefined;
   const operationCounts = runs("operations") ? await countOperationRoundTrips(apiKey) : undefined;
   const cardCounts = runs("cards") ? await countCardRoundTrips(apiKey) : undefined;
+  // Starts the app three ways itself, before the app the other sections share.
+  const observability = runs("observability") ? await measureObservability(apiKey, duration) : undefined;
   const stopApp = await startApp();
   const helpers: ChildProcess[] = [];
   const results: Results = {
@@ -82,6 +86,10 @@ runMain(async () => {
       "app: production build, LOG_LEVEL=warn (so no per-request log line), pg pool max 20 (lib/core/context.ts), API keys and checkout configuration cached in memory while change notices are heard (CONFIG_CACHE_SECONDS=60, the default), embedded job engine in the app process, ALLOW_PRIVATE_URLS=true",
     ],
   };
+  if (observability) {
+    results.observability = observability;
+    results.settings.push(`observability: autocannon ${CONNECTIONS} connections, ${duration} s per endpoint after a ${WARM_UP_SECONDS} s warm-up, the app started ${ROUNDS}× per mode`);
+  }
   if (seeded > 0) {
     results.settings.push(`${seeded} transactions seeded before the sections ran (npm run seed:bench), with their attempts and events`);
   }

@@ -3,6 +3,7 @@ import { adminChecks, adminLines, type AdminFigures } from "./admin";
 import type { ApiResults, Measured } from "./api";
 import type { ExpiryFigures } from "./expiry";
 import type { Figures } from "./load";
+import { MODES, type ObservabilityFigures, ROUNDS, SCRAPE_EVERY_MS } from "./observability";
 import { type OperationMeasured, type OperationsResults, PAID_AMOUNT, REFUND_AMOUNT, REFUND_POOL } from "./operations";
 import type { PageFigures } from "./page";
 import { type Check, expiryChecks, expiryLines, pageChecks, pageLines, webhookChecks, webhookLines } from "./report-flows";
@@ -22,6 +23,7 @@ export interface Results {
   webhooks?: WebhookFigures;
   expiry?: ExpiryFigures;
   admin?: AdminFigures;
+  observability?: ObservabilityFigures;
 }
 
 /** A row of a figures table: compared with its baseline's row and (an endpoint's) its floor's. */
@@ -107,6 +109,38 @@ function refundTrips(o: OperationsResults): { own: number; gateway: number } {
   return { own: o.refundStatements.perRequest - o.refundGatewayStatements, gateway: o.refundGatewayStatements };
 }
 
+/** The issue's targets: at most 5 % fewer requests/s with metrics on, 15 % with tracing, for create and GET. */
+function observabilityChecks(o: ObservabilityFigures): Check[] {
+  const { off, metrics, tracing } = o.figures;
+  const check = (what: string, on: Figures, base: Figures, floor: number): Check => {
+    const r = ratio(on.rps, base.rps);
+    return { target: `${what} req/s ≥ ${pct(floor)} of both off`, measured: pct(r), pass: r >= floor };
+  };
+  return [
+    check("create with metrics", metrics.create, off.create, 0.95),
+    check("GET with metrics", metrics.read, off.read, 0.95),
+    check("create with tracing", tracing.create, off.create, 0.85),
+    check("GET with tracing", tracing.read, off.read, 0.85),
+  ];
+}
+
+const MODE_LABELS = { off: "metrics and tracing off", metrics: "metrics on, scraped", tracing: "tracing on, to a local collector" } as const;
+
+export function observabilityLines(o: ObservabilityFigures): string[] {
+  const { off } = o.figures;
+  return [
+    "| App | create req/s | create p99 ms | create vs off | GET req/s | GET p99 ms | GET vs off | failed |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...MODES.map((m) => {
+      const { create, read } = o.figures[m];
+      const vs = (f: Figures, base: Figures) => (m === "off" ? "—" : pct(ratio(f.rps, base.rps)));
+      return `| ${MODE_LABELS[m]} | ${create.rps.toFixed(0)} | ${create.p99.toFixed(0)} | ${vs(create, off.create)} | ${read.rps.toFixed(0)} | ${read.p99.toFixed(0)} | ${vs(read, off.read)} | ${create.failed + read.failed} |`;
+    }),
+    "",
+    `Each mode started ${ROUNDS} times (off → metrics → tracing, then back), figures averaged; ${o.scrapes} scrapes of /metrics (every ${SCRAPE_EVERY_MS / 1000} s) answered 200 during the metrics mode's loads; the collector received ${o.exports.requests} OTLP export requests (${(o.exports.bytes / 2 ** 20).toFixed(1)} MiB).`,
+  ];
+}
+
 export function checkTargets(r: Results): Check[] {
   return [
     ...(r.api ? apiChecks(r.api) : []),
@@ -115,6 +149,7 @@ export function checkTargets(r: Results): Check[] {
     ...(r.webhooks ? webhookChecks(r.webhooks) : []),
     ...(r.expiry ? expiryChecks(r.expiry) : []),
     ...(r.admin ? adminChecks(r.admin) : []),
+    ...(r.observability ? observabilityChecks(r.observability) : []),
   ];
 }
 
@@ -124,6 +159,7 @@ export function failedSections(r: Results): string[] {
     ...Object.entries(r.api?.figures ?? {}),
     ...Object.entries(r.operations?.figures ?? {}),
     ...Object.entries(r.cards?.figures ?? {}),
+    ...Object.entries(r.observability?.figures ?? {}).flatMap(([mode, f]) => [[`${mode} create`, f.create], [`${mode} GET`, f.read]] as const),
   ];
   const failed = loaded.filter(([, f]) => f.failed > 0).map(([name]) => name);
   return [...failed, ...(r.page && r.page.loaded.failed > 0 ? ["payment page"] : [])];
@@ -190,6 +226,7 @@ export function printResults(r: Results): void {
     ...(r.webhooks ? section("Webhook latency (embedded engine)", webhookLines(r.webhooks)) : []),
     ...(r.expiry ? section("Expiry lag", expiryLines(r.expiry)) : []),
     ...(r.admin ? section("Admin transaction list", adminLines(r.admin)) : []),
+    ...(r.observability ? section("Cost of metrics and tracing", observabilityLines(r.observability)) : []),
     "",
     "Targets:",
     ...checks.map((c) => `  ${c.pass ? "PASS" : "FAIL"}  ${c.target}: ${c.measured}`),
@@ -200,10 +237,20 @@ export function printResults(r: Results): void {
   process.stdout.write(lines.join("\n"));
 }
 
+export const OBSERVABILITY_INTRO = [
+  "## Cost of metrics and tracing",
+  "",
+  "Create and GET (as in the API figures) on the app started three ways, one after the other in the same run: both",
+  "off (`METRICS_TOKEN` and `OTEL_EXPORTER_OTLP_ENDPOINT` unset); metrics on (`METRICS_TOKEN`), `/metrics` scraped",
+  "during the load; tracing on (`OTEL_EXPORTER_OTLP_ENDPOINT`), every request's spans (the request, its SQL",
+  "statements) exported to a collector on 127.0.0.1 that reads each export and answers 200",
+  "([operations/monitoring.md](operations/monitoring.md)).",
+];
+
 /** Rewrites `file` with a full run's results (every section present). */
 export async function writeResults(r: Results, file: string): Promise<void> {
-  const { api, operations, cards, page, webhooks, expiry, admin } = r;
-  if (!api || !operations || !cards || !page || !webhooks || !expiry || !admin) throw new Error("Only a full run (no --only) is written down.");
+  const { api, operations, cards, page, webhooks, expiry, admin, observability } = r;
+  if (!api || !operations || !cards || !page || !webhooks || !expiry || !admin || !observability) throw new Error("Only a full run (no --only) is written down.");
   const checks = checkTargets(r);
   const md = [
     "# Benchmarks",
@@ -312,6 +359,10 @@ export async function writeResults(r: Results, file: string): Promise<void> {
     "those every section above ran on (see the settings); the indexes and plans are in docs/admin/txlist-explain.md.",
     "",
     ...adminLines(admin),
+    "",
+    ...OBSERVABILITY_INTRO,
+    "",
+    ...observabilityLines(observability),
     "",
     "## Targets",
     "",
