@@ -75,8 +75,6 @@ runMain(async () => {
   const counts = runs("api") ? await countRoundTrips(apiKey) : undefined;
   const operationCounts = runs("operations") ? await countOperationRoundTrips(apiKey) : undefined;
   const cardCounts = runs("cards") ? await countCardRoundTrips(apiKey) : undefined;
-  // Starts the app three ways itself, before the app the other sections share.
-  const observability = runs("observability") ? await measureObservability(apiKey, duration) : undefined;
   const stopApp = await startApp();
   const helpers: ChildProcess[] = [];
   const results: Results = {
@@ -86,10 +84,6 @@ runMain(async () => {
       "app: production build, LOG_LEVEL=warn (so no per-request log line), pg pool max 20 (lib/core/context.ts), API keys and checkout configuration cached in memory while change notices are heard (CONFIG_CACHE_SECONDS=60, the default), embedded job engine in the app process, ALLOW_PRIVATE_URLS=true",
     ],
   };
-  if (observability) {
-    results.observability = observability;
-    results.settings.push(`observability: autocannon ${CONNECTIONS} connections, ${duration} s per endpoint after a ${WARM_UP_SECONDS} s warm-up, the app started ${ROUNDS}× per mode`);
-  }
   if (seeded > 0) {
     results.settings.push(`${seeded} transactions seeded before the sections ran (npm run seed:bench), with their attempts and events`);
   }
@@ -133,6 +127,13 @@ runMain(async () => {
     if (runs("expiry")) {
       results.expiry = await measureExpiry(APP_URL, apiKey, dbUrl);
       results.settings.push(`expiry: ${EXPIRING} transactions with expiration_time ${EXPIRATION_TIME}, no payment, expiry toggle on`);
+    }
+    if (runs("observability")) {
+      results.observability = await measureObservability(apiKey, dbUrl, helpers, duration);
+      results.settings.push(
+        `observability: three web processes (WORKER=off) on the bench's database, autocannon ${CONNECTIONS} connections, ${ROUNDS} rounds of ${results.observability.sliceSeconds} s per endpoint and process after a ${WARM_UP_SECONDS} s warm-up of each`,
+      );
+      for (const helper of helpers.splice(0)) await stopProcess(helper);
     }
     if (runs("admin")) {
       if (withFloor) {

@@ -1,25 +1,38 @@
-// The cost of metrics and tracing: create and GET throughput of the app started three ways in the same run (both
-// off; metrics on and scraped; tracing on, exporting to a local collector that accepts everything), in rounds of
-// off → metrics → tracing → tracing → metrics → off, so that a drift in the machine's load weighs on each alike.
+// The cost of metrics and tracing: three web processes of the same build on the bench's database, started the same
+// way but for one setting: both off; metrics on (METRICS_TOKEN), scraped all along; tracing on, exporting to a local
+// collector that accepts everything. Loaded in turn, in short slices and rounds (each round in another order), so
+// that a drift in the machine's load weighs on each alike: each round's ratio compares neighbours in time.
+import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { apiHeaders } from "./api";
-import { APP_URL, startApp } from "./app";
+import { appEnv } from "./app";
 import { type Figures, measure, type Target } from "./load";
 import { send } from "../shared/http";
+import { startScript, waitForOk } from "../shared/processes";
 
 export const MODES = ["off", "metrics", "tracing"] as const;
 export type Mode = (typeof MODES)[number];
-/** Each mode is started this many times (in both orders). */
-export const ROUNDS = 2;
-/** Scrapes of /metrics during the metrics mode's load, one each this often (Prometheus's default is 15 s). */
+export const ROUNDS = 6;
+/** Scrapes of the metrics process's /metrics, one this often (Prometheus's default is every 15 s). */
 export const SCRAPE_EVERY_MS = 1_000;
 const WARM_UP_SECONDS = 3;
 const TOKEN = "bench-metrics-token-0123456789";
+/** BENCH_OBSERVE_PORTS moves the three web processes off 3303, 3304 and 3305. */
+const PORTS = (process.env.BENCH_OBSERVE_PORTS ?? "3303,3304,3305").split(",").map(Number);
+
+export interface ModeFigures {
+  /** Averaged over the rounds. */
+  create: Figures;
+  read: Figures;
+  /** The median over the rounds of this mode's req/s ÷ the "off" process's in the same round. */
+  createRatio: number;
+  readRatio: number;
+}
 
 export interface ObservabilityFigures {
-  /** Each mode's create and GET, averaged over its rounds. */
-  figures: Record<Mode, { create: Figures; read: Figures }>;
+  figures: Record<Mode, ModeFigures>;
+  sliceSeconds: number;
   scrapes: number;
   /** OTLP export requests the collector received, and their bytes. */
   exports: { requests: number; bytes: number };
@@ -27,57 +40,79 @@ export interface ObservabilityFigures {
 
 const BODY = JSON.stringify({ amount: "10.500", currency_code: "KWD", pg_codes: ["card"] });
 
-export async function measureObservability(apiKey: string, seconds: number): Promise<ObservabilityFigures> {
+export async function measureObservability(apiKey: string, dbUrl: string, helpers: ChildProcess[], seconds: number): Promise<ObservabilityFigures> {
   const collector = await startCollector();
-  const env: Record<Mode, Record<string, string>> = {
+  const settings: Record<Mode, Record<string, string>> = {
     off: { METRICS_TOKEN: "", OTEL_EXPORTER_OTLP_ENDPOINT: "" },
     metrics: { METRICS_TOKEN: TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT: "" },
     tracing: { METRICS_TOKEN: "", OTEL_EXPORTER_OTLP_ENDPOINT: collector.url },
   };
+  const targets = {} as Record<Mode, { create: Target; read: Target; url: string }>;
+  for (const [i, mode] of MODES.entries()) {
+    const url = `http://127.0.0.1:${PORTS[i]}`;
+    // A web process alone (WORKER=off), as in a several-processes setup; the bench's app runs the job engine.
+    const env = { ...appEnv, ...settings[mode], DATABASE_URL: dbUrl, PORT: String(PORTS[i]), APP_URL: url, WORKER: "off" };
+    const app = startScript("server/serve.ts", [], env, `app-${mode}`);
+    helpers.push(app);
+    await waitForOk(`${url}/api/health`, app);
+    const create: Target = { url: `${url}/b/checkout/v1/pymt-txn/`, method: "POST", headers: apiHeaders(apiKey), body: BODY };
+    const { session_id: sessionId } = await send<{ session_id: string }>(create);
+    targets[mode] = { url, create, read: { url: `${url}/b/checkout/v1/pymt-txn/${sessionId}` } };
+  }
+  const scraper = startScraper(`${targets.metrics.url}/metrics`);
+  const sliceSeconds = Math.max(2, Math.round(seconds / 2));
   const runs: Record<Mode, { create: Figures; read: Figures }[]> = { off: [], metrics: [], tracing: [] };
-  let scrapes = 0;
   try {
-    const order = Array.from({ length: ROUNDS }, (_, i) => (i % 2 === 0 ? [...MODES] : [...MODES].reverse())).flat();
-    for (const mode of order) {
-      process.stderr.write(`Observability: app with ${mode} …\n`);
-      const stopApp = await startApp(env[mode]);
-      try {
-        const create: Target = { url: `${APP_URL}/b/checkout/v1/pymt-txn/`, method: "POST", headers: apiHeaders(apiKey), body: BODY };
-        const { session_id: sessionId } = await send<{ session_id: string }>(create);
-        const read: Target = { url: `${APP_URL}/b/checkout/v1/pymt-txn/${sessionId}` };
-        await measure(create, WARM_UP_SECONDS);
-        await measure(read, WARM_UP_SECONDS);
-        const scraper = mode === "metrics" ? startScraper() : null;
-        const figures = { create: await measure(create, seconds), read: await measure(read, seconds) };
-        if (scraper) scrapes += await scraper.stop();
-        process.stderr.write(`  create ${figures.create.rps.toFixed(0)} req/s, GET ${figures.read.rps.toFixed(0)} req/s\n`);
-        runs[mode].push(figures);
-      } finally {
-        await stopApp();
+    process.stderr.write(`Observability: warming up the three web processes (${WARM_UP_SECONDS} s per endpoint) …\n`);
+    for (const mode of MODES) for (const kind of ["create", "read"] as const) await measure(targets[mode][kind], WARM_UP_SECONDS);
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = MODES.map((_, i) => MODES[(i + round) % MODES.length]!);
+      const slice = {} as Record<Mode, { create: Figures; read: Figures }>;
+      for (const kind of ["create", "read"] as const) {
+        for (const mode of order) slice[mode] = { ...slice[mode], [kind]: await measure(targets[mode][kind], sliceSeconds) };
       }
+      for (const mode of MODES) runs[mode].push(slice[mode]);
+      const line = MODES.map((m) => `${m} ${slice[m].create.rps.toFixed(0)}/${slice[m].read.rps.toFixed(0)}`).join(", ");
+      process.stderr.write(`  round ${round + 1}/${ROUNDS} (create/GET req/s): ${line}\n`);
     }
   } finally {
     await collector.close();
   }
-  const average = (list: Figures[]): Figures => {
-    const mean = (key: keyof Figures) => list.reduce((sum, f) => sum + f[key], 0) / list.length;
-    return { rps: mean("rps"), p50: mean("p50"), p99: mean("p99"), total: mean("total"), failed: list.reduce((s, f) => s + f.failed, 0) };
-  };
+  const scrapes = await scraper.stop();
   const figures = Object.fromEntries(
-    MODES.map((m) => [m, { create: average(runs[m].map((r) => r.create)), read: average(runs[m].map((r) => r.read)) }]),
+    MODES.map((m) => [
+      m,
+      {
+        create: average(runs[m].map((r) => r.create)),
+        read: average(runs[m].map((r) => r.read)),
+        createRatio: median(runs[m].map((r, i) => r.create.rps / runs.off[i]!.create.rps)),
+        readRatio: median(runs[m].map((r, i) => r.read.rps / runs.off[i]!.read.rps)),
+      },
+    ]),
   ) as ObservabilityFigures["figures"];
-  return { figures, scrapes, exports: collector.received };
+  return { figures, sliceSeconds, scrapes, exports: collector.received };
 }
 
-/** Scrapes /metrics every SCRAPE_EVERY_MS; stop() returns how many answered 200 (throws on any other answer). */
-function startScraper(): { stop(): Promise<number> } {
+function average(list: Figures[]): Figures {
+  const mean = (key: keyof Figures) => list.reduce((sum, f) => sum + f[key], 0) / list.length;
+  return { rps: mean("rps"), p50: mean("p50"), p99: mean("p99"), total: mean("total"), failed: list.reduce((s, f) => s + f.failed, 0) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Scrapes `url` every SCRAPE_EVERY_MS; stop() returns how many answered 200 (throws on any other answer). */
+function startScraper(url: string): { stop(): Promise<number> } {
   let ok = 0;
   let failure: Error | null = null;
   const scrape = async () => {
-    const res = await fetch(`${APP_URL}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${TOKEN}` } });
     await res.text();
     if (res.status === 200) ok++;
-    else failure ??= new Error(`/metrics answered ${res.status}`);
+    else failure ??= new Error(`${url} answered ${res.status}`);
   };
   let last = scrape();
   const timer = setInterval(() => (last = last.then(scrape)), SCRAPE_EVERY_MS);
@@ -106,9 +141,10 @@ async function startCollector() {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
