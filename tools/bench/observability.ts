@@ -2,7 +2,8 @@
 // way but for one setting: both off; metrics on (METRICS_TOKEN), scraped all along; tracing on, exporting to a local
 // collector that accepts everything. Loaded in turn, in short slices and rounds (each round in another order), so
 // that a drift in the machine's load weighs on each alike: each round's ratio compares neighbours in time.
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { apiHeaders } from "./api";
@@ -28,6 +29,9 @@ export interface ModeFigures {
   /** The median over the rounds of this mode's req/s ÷ the "off" process's in the same round. */
   createRatio: number;
   readRatio: number;
+  /** The web server process's CPU time per request (user + system, ms), averaged over the rounds. */
+  createCpuMs: number;
+  readCpuMs: number;
 }
 
 export interface ObservabilityFigures {
@@ -47,7 +51,7 @@ export async function measureObservability(apiKey: string, dbUrl: string, helper
     metrics: { METRICS_TOKEN: TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT: "" },
     tracing: { METRICS_TOKEN: "", OTEL_EXPORTER_OTLP_ENDPOINT: collector.url },
   };
-  const targets = {} as Record<Mode, { create: Target; read: Target; url: string }>;
+  const targets = {} as Record<Mode, { create: Target; read: Target; url: string; pid: number }>;
   for (const [i, mode] of MODES.entries()) {
     const url = `http://127.0.0.1:${PORTS[i]}`;
     // A web process alone (WORKER=off), as in a several-processes setup; the bench's app runs the job engine.
@@ -57,19 +61,25 @@ export async function measureObservability(apiKey: string, dbUrl: string, helper
     await waitForOk(`${url}/api/health`, app);
     const create: Target = { url: `${url}/b/checkout/v1/pymt-txn/`, method: "POST", headers: apiHeaders(apiKey), body: BODY };
     const { session_id: sessionId } = await send<{ session_id: string }>(create);
-    targets[mode] = { url, create, read: { url: `${url}/b/checkout/v1/pymt-txn/${sessionId}` } };
+    targets[mode] = { url, create, read: { url: `${url}/b/checkout/v1/pymt-txn/${sessionId}` }, pid: webServerPid(app) };
   }
   const scraper = startScraper(`${targets.metrics.url}/metrics`);
   const sliceSeconds = Math.max(2, Math.round(seconds / 2));
-  const runs: Record<Mode, { create: Figures; read: Figures }[]> = { off: [], metrics: [], tracing: [] };
+  type Slice = { create: Figures; read: Figures; createCpuMs: number; readCpuMs: number };
+  const runs: Record<Mode, Slice[]> = { off: [], metrics: [], tracing: [] };
   try {
     process.stderr.write(`Observability: warming up the three web processes (${WARM_UP_SECONDS} s per endpoint) …\n`);
     for (const mode of MODES) for (const kind of ["create", "read"] as const) await measure(targets[mode][kind], WARM_UP_SECONDS);
     for (let round = 0; round < ROUNDS; round++) {
       const order = MODES.map((_, i) => MODES[(i + round) % MODES.length]!);
-      const slice = {} as Record<Mode, { create: Figures; read: Figures }>;
+      const slice = {} as Record<Mode, Slice>;
       for (const kind of ["create", "read"] as const) {
-        for (const mode of order) slice[mode] = { ...slice[mode], [kind]: await measure(targets[mode][kind], sliceSeconds) };
+        for (const mode of order) {
+          const cpuBefore = cpuMs(targets[mode].pid);
+          const figures = await measure(targets[mode][kind], sliceSeconds);
+          const perRequest = (cpuMs(targets[mode].pid) - cpuBefore) / Math.max(1, figures.total);
+          slice[mode] = { ...slice[mode], [kind]: figures, [`${kind}CpuMs`]: perRequest };
+        }
       }
       for (const mode of MODES) runs[mode].push(slice[mode]);
       const line = MODES.map((m) => `${m} ${slice[m].create.rps.toFixed(0)}/${slice[m].read.rps.toFixed(0)}`).join(", ");
@@ -87,10 +97,28 @@ export async function measureObservability(apiKey: string, dbUrl: string, helper
         read: average(runs[m].map((r) => r.read)),
         createRatio: median(runs[m].map((r, i) => r.create.rps / runs.off[i]!.create.rps)),
         readRatio: median(runs[m].map((r, i) => r.read.rps / runs.off[i]!.read.rps)),
+        createCpuMs: runs[m].reduce((sum, r) => sum + r.createCpuMs, 0) / runs[m].length,
+        readCpuMs: runs[m].reduce((sum, r) => sum + r.readCpuMs, 0) / runs[m].length,
       },
     ]),
   ) as ObservabilityFigures["figures"];
   return { figures, sliceSeconds, scrapes, exports: collector.received };
+}
+
+/** The web server serve.ts started (its only child process). */
+function webServerPid(launcher: ChildProcess): number {
+  const pid = Number(execFileSync("ps", ["-o", "pid=", "--ppid", String(launcher.pid)], { encoding: "utf8" }).trim().split(/\s+/)[0]);
+  if (!pid) throw new Error(`No web server under the launcher ${launcher.pid}.`);
+  return pid;
+}
+
+/**
+ * CPU time a process has used so far (user + system, ms; Linux's /proc, 100 ticks a second). Unlike req/s, CPU
+ * per request hardly moves with what else the machine runs: the measure of cost a shared machine still gives.
+ */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function average(list: Figures[]): Figures {

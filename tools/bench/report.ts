@@ -126,14 +126,15 @@ const MODE_LABELS = { off: "metrics and tracing off", metrics: "metrics on, scra
 export function observabilityLines(o: ObservabilityFigures): string[] {
   const vs = (m: (typeof MODES)[number], r: keyof Pick<ModeFigures, "createRatio" | "readRatio">) => (m === "off" ? "—" : pct(o.figures[m][r]));
   return [
-    "| Web process | create req/s | create p99 ms | create vs off | GET req/s | GET p99 ms | GET vs off | failed |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| Web process | create req/s | create p99 ms | create vs off | create CPU ms/req | GET req/s | GET p99 ms | GET vs off | GET CPU ms/req | failed |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...MODES.map((m) => {
-      const { create, read } = o.figures[m];
-      return `| ${MODE_LABELS[m]} | ${create.rps.toFixed(0)} | ${create.p99.toFixed(0)} | ${vs(m, "createRatio")} | ${read.rps.toFixed(0)} | ${read.p99.toFixed(0)} | ${vs(m, "readRatio")} | ${create.failed + read.failed} |`;
+      const { create, read, createCpuMs, readCpuMs } = o.figures[m];
+      const cpu = (ms: number, base: number) => `${ms.toFixed(2)}${m === "off" ? "" : ` (${pct(ratio(ms, base))})`}`;
+      return `| ${MODE_LABELS[m]} | ${create.rps.toFixed(0)} | ${create.p99.toFixed(0)} | ${vs(m, "createRatio")} | ${cpu(createCpuMs, o.figures.off.createCpuMs)} | ${read.rps.toFixed(0)} | ${read.p99.toFixed(0)} | ${vs(m, "readRatio")} | ${cpu(readCpuMs, o.figures.off.readCpuMs)} | ${create.failed + read.failed} |`;
     }),
     "",
-    `req/s and p99: the mean over ${ROUNDS} rounds of ${o.sliceSeconds} s each per endpoint and process (each round in another order); "vs off": the median over the rounds of the process's req/s ÷ the "off" process's in the same round. ${o.scrapes} scrapes of /metrics (every ${SCRAPE_EVERY_MS / 1000} s, all along) answered 200; the collector received ${o.exports.requests} OTLP export requests (${(o.exports.bytes / 2 ** 20).toFixed(1)} MiB).`,
+    `req/s and p99: the mean over ${ROUNDS} rounds of ${o.sliceSeconds} s each per endpoint and process (each round in another order); "vs off": the median over the rounds of the process's req/s ÷ the "off" process's in the same round; CPU ms/req: the web server process's CPU time (user + system) during the slice ÷ the requests it answered, the mean over the rounds (in brackets: ÷ the "off" process's). ${o.scrapes} scrapes of /metrics (every ${SCRAPE_EVERY_MS / 1000} s, all along) answered 200; the collector received ${o.exports.requests} OTLP export requests (${(o.exports.bytes / 2 ** 20).toFixed(1)} MiB).`,
   ];
 }
 
