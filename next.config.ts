@@ -12,7 +12,7 @@ const nextConfig: NextConfig = {
   // app/global-not-found.tsx answers unmatched addresses: the app has several root layouts (see docs/architecture.md, Layout).
   // Server actions take the bulk payment requests' CSV (at most 2 MB, lib/legacy/bulk/bulk-limits.ts) with room for the form.
   experimental: { globalNotFound: true, serverActions: { bodySizeLimit: "3mb" } },
-  serverExternalPackages: ["pg", "pino", "kysely", "graphile-worker", "resend", "twilio", "prom-client", "@opentelemetry/sdk-trace-node", "@opentelemetry/sdk-trace-base", "@opentelemetry/exporter-trace-otlp-http", "@opentelemetry/instrumentation", "@opentelemetry/instrumentation-pg", "@opentelemetry/instrumentation-undici", "@opentelemetry/resources"],
+  serverExternalPackages: ["pg", "pino", "kysely", "graphile-worker", "resend", "twilio", "prom-client", "@opentelemetry/sdk-trace-node", "@opentelemetry/sdk-trace-base", "@opentelemetry/exporter-trace-otlp-http", "@opentelemetry/exporter-trace-otlp-proto", "@opentelemetry/instrumentation", "@opentelemetry/instrumentation-pg", "@opentelemetry/instrumentation-undici", "@opentelemetry/resources"],
   // .ci/run type-checks the whole repository (`npm run typecheck`) before it builds: the build's own pass over the
   // same files (about 26 s here) is skipped there. Every other `npm run build` checks types as usual.
   typescript: { ignoreBuildErrors: process.env.TYPES_CHECKED === "on" },

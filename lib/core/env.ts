@@ -88,6 +88,8 @@ const schema = z
     // Unset: no tracing (the OpenTelemetry SDK is not even loaded). Set: spans go to this OTLP/HTTP collector.
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     OTEL_SERVICE_NAME: z.string().min(1).default("checkout"),
+    // The OTLP/HTTP encoding: protobuf (OpenTelemetry's default, the cheaper to write) or JSON.
+    OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(["http/protobuf", "http/json"]).default("http/protobuf"),
     // Stripe's API address; only tests and local trials set it (to a stand-in), Stripe's own otherwise.
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   })

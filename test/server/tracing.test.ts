@@ -11,7 +11,8 @@ import { startReceiver } from "../support/receiver";
 import { testContext } from "../support/test-context";
 
 vi.hoisted(() => {
-  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = "http://127.0.0.1:3323";
+  // JSON, which the test's collector reads (the default is protobuf).
+  Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:3323", OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" });
 });
 
 const ctx = testContext();
@@ -45,6 +46,7 @@ describe("traces", () => {
     const sql = trace.filter((s) => s.attributes["db.system"] === "postgresql" || s.attributes["db.system.name"] === "postgresql");
     expect(sql.length).toBeGreaterThan(5);
     expect(sql.map((s) => s.name).join("\n")).toMatch(/INSERT/);
+    for (const s of sql) expect(String(s.attributes["db.query.text"]).length).toBeLessThanOrEqual(301);
     const webhookCall = trace.find((s) => String(s.attributes["url.full"] ?? "").startsWith(receiver.url));
     expect(webhookCall).toBeDefined();
     for (const span of trace) expect(span.attributes[REQUEST_ID_ATTRIBUTE], span.name).toBe(requestId);

@@ -14,6 +14,6 @@ const holder = globalThis as unknown as { __checkoutTracing?: Promise<Tracing> }
 export function startTracing(role: string): Promise<Tracing> | null {
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint) return null;
-  holder.__checkoutTracing ??= import("./tracing-sdk").then((sdk) => sdk.registerTracing(endpoint, env.OTEL_SERVICE_NAME, role));
+  holder.__checkoutTracing ??= import("./tracing-sdk").then((sdk) => sdk.registerTracing({ endpoint, protocol: env.OTEL_EXPORTER_OTLP_PROTOCOL, serviceName: env.OTEL_SERVICE_NAME, role }));
   return holder.__checkoutTracing;
 }

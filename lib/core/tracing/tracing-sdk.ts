@@ -2,7 +2,8 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { type Context, context, INVALID_SPAN_CONTEXT, type Span as ApiSpan, trace, type Tracer, type TracerProvider } from "@opentelemetry/api";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
@@ -22,6 +23,13 @@ const requestIdProcessor: SpanProcessor = {
   forceFlush: () => Promise.resolve(),
   shutdown: () => Promise.resolve(),
 };
+
+/** A statement's first characters name it; an INSERT's whole column list (2 KB for a transaction) is for the log. */
+const STATEMENT_CHARS = 300;
+
+function shortenStatement(span: ApiSpan, info: { query: { text: string } }): void {
+  if (info.query.text.length > STATEMENT_CHARS) span.setAttribute("db.query.text", `${info.query.text.slice(0, STATEMENT_CHARS)}…`);
+}
 
 /**
  * Next.js's tracer: its spans (about nine a request: loading modules, resolving, responding) are not made, and what
@@ -45,8 +53,12 @@ const nextPassThrough = {
  * instrumentations. A dead collector costs nothing to a request: spans wait in a bounded queue (dropped when it is
  * full), are sent in batches off the request's path, and each export gives up after 2 s.
  */
-export function registerTracing(endpoint: string, serviceName: string, role: string): { shutdown(): Promise<void> } {
-  const exporter = new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, "")}/v1/traces`, timeoutMillis: 2_000 });
+export function registerTracing(options: { endpoint: string; protocol: "http/protobuf" | "http/json"; serviceName: string; role: string }): {
+  shutdown(): Promise<void>;
+} {
+  const { endpoint, protocol, serviceName, role } = options;
+  const Exporter = protocol === "http/json" ? JsonExporter : ProtobufExporter;
+  const exporter = new Exporter({ url: `${endpoint.replace(/\/+$/, "")}/v1/traces`, timeoutMillis: 2_000 });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": serviceName, "service.instance.role": role }),
     spanProcessors: [
@@ -64,7 +76,7 @@ export function registerTracing(endpoint: string, serviceName: string, role: str
     tracerProvider: provider,
     instrumentations: [
       // Only statements of a request or a job: the job engine's polling would otherwise be a trace every 500 ms.
-      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true, requestHook: shortenStatement }),
       new UndiciInstrumentation({ requireParentforSpans: true }),
     ],
   });
