@@ -105,9 +105,10 @@ export async function measureObservability(apiKey: string, dbUrl: string, helper
   return { figures, sliceSeconds, scrapes, exports: collector.received };
 }
 
-/** The web server serve.ts started (its only child process). */
+/** The web server serve.ts started (tsx may have started an esbuild process under it too). */
 function webServerPid(launcher: ChildProcess): number {
-  const pid = Number(execFileSync("ps", ["-o", "pid=", "--ppid", String(launcher.pid)], { encoding: "utf8" }).trim().split(/\s+/)[0]);
+  const children = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(launcher.pid)], { encoding: "utf8" }).split("\n");
+  const pid = Number(children.find((line) => line.includes("web-server.ts"))?.trim().split(/\s+/)[0]);
   if (!pid) throw new Error(`No web server under the launcher ${launcher.pid}.`);
   return pid;
 }
