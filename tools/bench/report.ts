@@ -240,7 +240,7 @@ export const OBSERVABILITY_INTRO = [
   "Create and GET (as in the API figures) on three web processes of the same build on the bench's database",
   "(`WORKER=off`, as in a several-processes setup), started alike but for one setting: both off (`METRICS_TOKEN` and",
   "`OTEL_EXPORTER_OTLP_ENDPOINT` unset); metrics on (`METRICS_TOKEN`), its `/metrics` scraped every second all along;",
-  "tracing on (`OTEL_EXPORTER_OTLP_ENDPOINT`), every request's spans (the request, Next.js's own, its SQL statements)",
+  "tracing on (`OTEL_EXPORTER_OTLP_ENDPOINT`), every request's spans (the request and its SQL statements)",
   "exported to a collector on 127.0.0.1 that reads each export and answers 200",
   "([operations/monitoring.md](operations/monitoring.md)). They are loaded in turn, in short slices and rounds, so that",
   "the machine's changing load weighs on each alike; each round's ratio compares neighbours in time.",
