@@ -14,7 +14,7 @@ const nextConfig: NextConfig = {
   // Turbopack's build cache speeds up the next local build; a CI run builds once from a clean clone, so writing it
   // (about 18 s there) is skipped.
   experimental: { globalNotFound: true, serverActions: { bodySizeLimit: "3mb" }, turbopackFileSystemCacheForBuild: process.env.CI !== "true" },
-  serverExternalPackages: ["pg", "pino", "kysely", "graphile-worker", "resend", "twilio"],
+  serverExternalPackages: ["pg", "pino", "kysely", "graphile-worker", "resend", "twilio", "prom-client", "@opentelemetry/sdk-trace-node", "@opentelemetry/sdk-trace-base", "@opentelemetry/exporter-trace-otlp-http", "@opentelemetry/exporter-trace-otlp-proto", "@opentelemetry/instrumentation", "@opentelemetry/instrumentation-pg", "@opentelemetry/instrumentation-undici", "@opentelemetry/resources"],
   // .ci/run type-checks the whole repository (`npm run typecheck`) before it builds: the build's own pass over the
   // same files (about 26 s here) is skipped there. Every other `npm run build` checks types as usual.
   typescript: { ignoreBuildErrors: process.env.TYPES_CHECKED === "on" },

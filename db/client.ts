@@ -4,11 +4,21 @@ import type { Database } from "./types";
 
 export type Db = Kysely<Database>;
 
-export function createDb(connectionString: string, options: { max?: number } = {}): Db {
+export interface DbOptions {
+  max?: number;
+  connectionTimeoutMs?: number;
+  /** The server cancels a statement running longer (a scrape's queries: a slow database never hangs them). */
+  statementTimeoutMs?: number;
+  /** Given the pool, to watch its connections (lib/core/metrics). */
+  onPool?: (pool: pg.Pool) => void;
+}
+
+export function createDb(connectionString: string, options: DbOptions = {}): Db {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+    statement_timeout: options.statementTimeoutMs,
     idleTimeoutMillis: 30_000,
     application_name: "checkout-service",
   });
@@ -17,5 +27,6 @@ export function createDb(connectionString: string, options: { max?: number } = {
   // pool's, so it gets its own. Its next query fails instead, and the pool discards it on release.
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
+  options.onPool?.(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -11,6 +11,8 @@ import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { relayTasks } from "@/inngest/relay-tasks";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/core/log/logger";
+import { startTracing } from "@/lib/core/tracing/start-tracing";
+import { listenForMetrics } from "./metrics-server";
 import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
 import { within } from "./within";
@@ -18,6 +20,8 @@ import { within } from "./within";
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 
 runMain(async () => {
+  // The job engine's spans (its jobs, their SQL and webhook calls); the web server starts its own.
+  const tracing = await startTracing("launcher");
   const database = await openDatabase({ adoptOrphan: true });
   const applied = await migrateDatabase(database.db, database.url);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
@@ -29,6 +33,8 @@ runMain(async () => {
   await database.db.destroy();
   // The embedded job engine runs beside the web server unless WORKER=off (then run `npm run worker` elsewhere).
   const worker = env.WORKER ? await startWorker(database.url, { relay: relayTasks }) : null;
+  // The web server serves its own /metrics; the job engine's are this process's, on METRICS_PORT.
+  const closeMetrics = worker ? await listenForMetrics(database.url) : null;
 
   const secret = env.NEXTAUTH_SECRET ?? authSecret(path.resolve(env.DATA_DIR, "auth-secret"));
   const next = spawn(
@@ -76,6 +82,8 @@ runMain(async () => {
   const code = await new Promise<number>((resolve) => next.on("exit", (c) => resolve(c ?? 0)));
   // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
   await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker?.stop());
+  await closeMetrics?.();
+  await within("traces", 3_000, tracing?.shutdown());
   await within("database", 15_000, database.close());
   return code;
 });

@@ -1,7 +1,8 @@
 // The Next.js web server, started by server/serve.ts in its own process. Our own node:http server rather than
 // `next start`, so that X-Forwarded-For comes from the socket (Next.js keeps whatever the client sent) and so
 // that shutdown is bounded.
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 import next from "next";
 import { env } from "@/lib/core/env";
 import { closeAfterUnreadBody } from "@/lib/http/close-after-unread-body";
@@ -11,7 +12,14 @@ import { hasMalformedEncoding, MALFORMED_TARGET } from "@/lib/http/malformed-tar
 import { withPageStatus } from "@/lib/http/page-status";
 import { strictTransportSecurity } from "@/lib/http/strict-transport-security";
 import { logger } from "@/lib/core/log/logger";
+import { requestIdFrom } from "@/lib/core/log/request-context";
+import { metrics, observeHttpRequest } from "@/lib/core/metrics/metrics";
+import { withRequestSpan } from "@/lib/core/tracing/request-span";
+import { startTracing } from "@/lib/core/tracing/start-tracing";
+import { answerMetrics, isMetricsPath, watchDatabaseFacts } from "./metrics-server";
 import { onStopSignal } from "./on-stop-signal";
+import { within } from "./within";
+import { routeLabeler, routePatterns } from "./route-label";
 
 const dev = process.argv[2] === "dev";
 // After a signal, requests in flight (and those still sent on open connections) get this long to finish; then
@@ -19,6 +27,8 @@ const dev = process.argv[2] === "dev";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  // Before Next.js loads: its own spans (and instrumentation.ts) then find the tracer provider.
+  const tracing = await startTracing("web");
   const app = next({ dev, dir: process.cwd(), hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -27,7 +37,33 @@ async function main() {
   // Node checks these every connectionsCheckingInterval (30 s by default, which would double the bound).
   const limits = { requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
   const hsts = strictTransportSecurity(env.APP_URL);
+  // Metrics (METRICS_TOKEN set): /metrics on this port, and every other request's route, status and time.
+  const metricsOn = metrics() !== null;
+  const routeOf = metricsOn || tracing ? routeLabeler(routePatterns(path.join(process.cwd(), "app"))) : null;
+  const closeFacts = metricsOn && env.DATABASE_URL ? watchDatabaseFacts(env.DATABASE_URL) : null;
   const server = createServer(limits, (req, res) => {
+    if (metricsOn && req.method === "GET" && isMetricsPath(req.url)) {
+      void answerMetrics(req, res);
+      return;
+    }
+    if (!routeOf) return serve(req, res);
+    const route = routeOf(req.url ?? "/");
+    if (metricsOn) {
+      const started = performance.now();
+      res.once("finish", () => observeHttpRequest(req.method!, route, res.statusCode, (performance.now() - started) / 1000));
+    }
+    if (!tracing) return serve(req, res);
+    // The request id the route handler keeps (lib/http/handle-route.ts): the span and the log lines share it.
+    const requestId = requestIdFrom(req.headers["x-request-id"] as string | undefined);
+    req.headers["x-request-id"] = requestId;
+    const attributes = { "http.request.method": req.method!, "http.route": route };
+    withRequestSpan(req.headers, `${req.method} ${route}`, attributes, requestId, (end) => {
+      res.once("close", () => end(res.statusCode));
+      serve(req, res);
+    });
+  });
+
+  function serve(req: IncomingMessage, res: ServerResponse) {
     // On every response, whatever answers it (a page, a route, a static file, this server).
     if (hsts) res.setHeader("Strict-Transport-Security", hsts);
     req.headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUST_PROXY);
@@ -38,7 +74,7 @@ async function main() {
     closeAfterUnreadBody(req, res);
     // A page may answer 404 or 403 (lib/http/page-status.ts).
     void withPageStatus(req, res, () => handle(req, res));
-  });
+  }
   server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
   const draining = gracefulClose(server);
   await new Promise<void>((resolve, reject) => {
@@ -55,6 +91,8 @@ async function main() {
     void draining.drain(SHUTDOWN_GRACE_MS).then(async (inTime) => {
       if (!inTime) logger.warn({ ms: SHUTDOWN_GRACE_MS }, "requests still open after the grace period; their connections were closed");
       await app.close();
+      await closeFacts?.();
+      await within("traces", 3_000, tracing?.shutdown());
       process.exit(inTime ? 0 : 1);
     });
   });

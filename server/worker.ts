@@ -6,11 +6,14 @@ import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { relayTasks } from "@/inngest/relay-tasks";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/core/log/logger";
+import { startTracing } from "@/lib/core/tracing/start-tracing";
+import { listenForMetrics } from "./metrics-server";
 import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
 import { within } from "./within";
 
 runMain(async () => {
+  const tracing = await startTracing("worker");
   const database = await openDatabase({ adoptOrphan: false });
   await migrateDatabase(database.db, database.url);
   // This process sends the webhooks of sandbox payments too: said here as well as in the web process's start log.
@@ -18,7 +21,10 @@ runMain(async () => {
   if (sandboxWarning) logger.warn({ appUrl: env.APP_URL }, sandboxWarning);
   const worker = await startWorker(database.url, { relay: relayTasks });
   logger.info({ workerPool: worker.poolId }, "worker started");
+  const closeMetrics = await listenForMetrics(database.url);
   await new Promise<void>((resolve) => onStopSignal(() => resolve()));
   await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop());
+  await closeMetrics();
+  await within("traces", 3_000, tracing?.shutdown());
   await within("database", 15_000, database.close());
 });

@@ -1,9 +1,10 @@
-// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,cards,page,webhooks,expiry,admin]
+// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,cards,page,webhooks,expiry,admin,observability]
 // [-- --transactions N]:
 // the checkout API's, the operations API's (partial refund, inquiry) and the saved-card endpoints' (card list,
 // auto-debit) throughput and latency against a bare baseline measured in the same run, the hosted payment page's
 // time to first byte, JavaScript and Largest Contentful Paint against the framework's floor page, webhook latency
-// and expiry lag on the embedded job engine; and, on a table of N seeded transactions (1,000,000 by default when the
+// and expiry lag on the embedded job engine; the cost of metrics and tracing (the app started without, with metrics,
+// with tracing); and, on a table of N seeded transactions (1,000,000 by default when the
 // admin section runs; --transactions puts them under any section, e.g. --only=api --transactions 1000000 to compare
 // create and GET with the big table), the admin panel's transaction list.
 // Builds the production app, counts the SQL round trips of create, GET, partial refund, inquiry, card list and
@@ -35,9 +36,10 @@ import { CARD_CUSTOMER, CHARGE_AMOUNT, CHARGED_AGREEMENT, countCardRoundTrips, m
 import { failedSections, printResults, type Results, writeResults } from "./bench/report";
 import { stopProcess, waitForOk } from "./shared/processes";
 import { measureWebhooks, PAYMENT_CONCURRENCY, PAYMENTS } from "./bench/webhooks";
+import { measureObservability, ROUNDS } from "./bench/observability";
 import { runMain } from "../server/run-main";
 
-const SECTIONS = ["api", "operations", "cards", "page", "webhooks", "expiry", "admin"] as const;
+const SECTIONS = ["api", "operations", "cards", "page", "webhooks", "expiry", "admin", "observability"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: flags } = parseArgs({
@@ -125,6 +127,13 @@ runMain(async () => {
     if (runs("expiry")) {
       results.expiry = await measureExpiry(APP_URL, apiKey, dbUrl);
       results.settings.push(`expiry: ${EXPIRING} transactions with expiration_time ${EXPIRATION_TIME}, no payment, expiry toggle on`);
+    }
+    if (runs("observability")) {
+      results.observability = await measureObservability(apiKey, dbUrl, helpers, duration);
+      results.settings.push(
+        `observability: three web processes (WORKER=off) on the bench's database, autocannon ${CONNECTIONS} connections, ${ROUNDS} rounds of ${results.observability.sliceSeconds} s per endpoint and process after a ${WARM_UP_SECONDS} s warm-up of each`,
+      );
+      for (const helper of helpers.splice(0)) await stopProcess(helper);
     }
     if (runs("admin")) {
       if (withFloor) {

@@ -28,6 +28,7 @@ import * as m0030 from "./0030_create_surface_fields";
 import * as m0031 from "./0031_sandbox_decline_code";
 import * as m0033 from "./0033_find_anything";
 import * as m0034 from "./0034_webhook_attempt_details";
+import * as m0035 from "./0035_pending_webhooks";
 import * as m0036 from "./0036_public_api_keys";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   "0031_sandbox_decline_code": m0031,
   "0033_find_anything": m0033,
   "0034_webhook_attempt_details": m0034,
+  "0035_pending_webhooks": m0035,
   "0036_public_api_keys": m0036,
 };

@@ -1,6 +1,7 @@
 import "server-only";
 import { createDb, type Db } from "@/db/client";
 import { env } from "@/lib/core/env";
+import { watchPool } from "@/lib/core/metrics/metrics";
 
 /** What every domain verb receives besides its input. */
 export interface Ctx {
@@ -15,7 +16,7 @@ export function appContext(): Ctx {
     if (!env.DATABASE_URL) {
       throw new Error("DATABASE_URL is not set: start the app with `npm start` (it starts the embedded database).");
     }
-    holder.__checkoutDb = createDb(env.DATABASE_URL, { max: 20 });
+    holder.__checkoutDb = createDb(env.DATABASE_URL, { max: 20, onPool: (pool) => watchPool("app", pool) });
   }
   return { db: holder.__checkoutDb };
 }

@@ -81,6 +81,15 @@ const schema = z
       .regex(/^((whatsapp:)?\+\d{6,15}|MG[0-9a-fA-F]{32})$/, "a WhatsApp sender number (+14155238886, whatsapp: optional) or a Messaging Service SID (MG…)")
       .optional(),
     TWILIO_BASE_URL: z.url().optional(),
+    // Unset: no metrics at all (nothing recorded, /metrics is an unknown path). Set: /metrics answers Bearer $METRICS_TOKEN.
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 16)").optional(),
+    // A process without a web server (the launcher's job engine, npm run worker) serves its /metrics here, on 127.0.0.1.
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    // Unset: no tracing (the OpenTelemetry SDK is not even loaded). Set: spans go to this OTLP/HTTP collector.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).default("checkout"),
+    // The OTLP/HTTP encoding: protobuf (OpenTelemetry's default, the cheaper to write) or JSON.
+    OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(["http/protobuf", "http/json"]).default("http/protobuf"),
     // Stripe's API address; only tests and local trials set it (to a stand-in), Stripe's own otherwise.
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   })

@@ -1,14 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { DomainError, Forbidden } from "@/lib/core/errors";
 import { logger } from "@/lib/core/log/logger";
-import { requestContext } from "@/lib/core/log/request-context";
+import { requestContext, requestIdFrom } from "@/lib/core/log/request-context";
 import { isCrossSiteWrite } from "./cross-origin-post";
 import { isDatabaseUnavailable } from "./database-unavailable";
 import { errorResponse } from "./error-response";
 
 type Handler<P> = (request: Request, context: { params: Promise<P>; requestId: string }) => Promise<Response>;
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 export const CROSS_SITE_REFUSED =
   "Cross-origin request refused: a page of another site may not send this request. Call the API from your server (without an Origin header).";
@@ -32,8 +29,7 @@ export interface RouteOptions {
 export function handleRoute<P = Record<string, never>>(handler: Handler<P>, options: RouteOptions = {}) {
   const checkOrigin = options.otherSites !== "accepted";
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
-    const incoming = request.headers.get("x-request-id");
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(request.headers.get("x-request-id"));
     return requestContext.run({ requestId }, async () => {
       const started = performance.now();
       let response: Response;

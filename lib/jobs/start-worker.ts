@@ -7,6 +7,7 @@ import type { Ctx } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
 import { EXPIRY_SCHEDULE_INTERVAL_MS, scheduleExpiries } from "@/lib/checkout/expiry/schedule-expiries";
 import { logger } from "@/lib/core/log/logger";
+import { watchPool } from "@/lib/core/metrics/metrics";
 import { embeddedTasks } from "./embedded-tasks";
 import { beatForPool } from "./pool-heartbeat";
 
@@ -33,7 +34,7 @@ export async function startWorker(
   /** The relay to Inngest (inngest/relay-tasks.ts), passed in by server/ so lib/ does not import inngest/. */
   options: { relay?: (ctx: Ctx) => TaskList } = {},
 ): Promise<{ poolId: string; stop(): Promise<void> }> {
-  const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2 });
+  const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2, onPool: (pool) => watchPool("jobs", pool) });
   const ctx = { db };
   const relayFor = (c: Ctx) => {
     if (!options.relay) throw new Error("JOB_ENGINE=inngest: startWorker needs the relay (inngest/relay-tasks.ts)");
@@ -42,6 +43,7 @@ export async function startWorker(
   // The queue's own pool, with an error handler that outlives the runner: connections the database closes
   // while we shut down must not crash the process.
   const pgPool = new pg.Pool({ connectionString, max: env.WORKER_CONCURRENCY + 2 });
+  watchPool("queue", pgPool);
   pgPool.on("error", (err) => logger.debug({ err }, "job queue connection closed"));
   pgPool.on("connect", (client) => client.on("error", (err) => logger.debug({ err }, "job queue connection closed")));
   const events: WorkerEvents = new EventEmitter();

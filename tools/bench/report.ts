@@ -3,6 +3,7 @@ import { adminChecks, adminLines, type AdminFigures } from "./admin";
 import type { ApiResults, Measured } from "./api";
 import type { ExpiryFigures } from "./expiry";
 import type { Figures } from "./load";
+import { MODES, type ModeFigures, type ObservabilityFigures, ROUNDS, SCRAPE_EVERY_MS } from "./observability";
 import { type OperationMeasured, type OperationsResults, PAID_AMOUNT, REFUND_AMOUNT, REFUND_POOL } from "./operations";
 import type { PageFigures } from "./page";
 import { type Check, expiryChecks, expiryLines, pageChecks, pageLines, webhookChecks, webhookLines } from "./report-flows";
@@ -22,6 +23,7 @@ export interface Results {
   webhooks?: WebhookFigures;
   expiry?: ExpiryFigures;
   admin?: AdminFigures;
+  observability?: ObservabilityFigures;
 }
 
 /** A row of a figures table: compared with its baseline's row and (an endpoint's) its floor's. */
@@ -107,6 +109,35 @@ function refundTrips(o: OperationsResults): { own: number; gateway: number } {
   return { own: o.refundStatements.perRequest - o.refundGatewayStatements, gateway: o.refundGatewayStatements };
 }
 
+/** The issue's targets: at most 5 % fewer requests/s with metrics on, 15 % with tracing, for create and GET. */
+function observabilityChecks(o: ObservabilityFigures): Check[] {
+  const { metrics, tracing } = o.figures;
+  const check = (what: string, r: number, floor: number): Check => ({ target: `${what} req/s ≥ ${pct(floor)} of both off`, measured: pct(r), pass: r >= floor });
+  return [
+    check("create with metrics", metrics.createRatio, 0.95),
+    check("GET with metrics", metrics.readRatio, 0.95),
+    check("create with tracing", tracing.createRatio, 0.85),
+    check("GET with tracing", tracing.readRatio, 0.85),
+  ];
+}
+
+const MODE_LABELS = { off: "metrics and tracing off", metrics: "metrics on, scraped", tracing: "tracing on, to a local collector" } as const;
+
+export function observabilityLines(o: ObservabilityFigures): string[] {
+  const vs = (m: (typeof MODES)[number], r: keyof Pick<ModeFigures, "createRatio" | "readRatio">) => (m === "off" ? "—" : pct(o.figures[m][r]));
+  return [
+    "| Web process | create req/s | create p99 ms | create vs off | create CPU ms/req | GET req/s | GET p99 ms | GET vs off | GET CPU ms/req | failed |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...MODES.map((m) => {
+      const { create, read, createCpuMs, readCpuMs } = o.figures[m];
+      const cpu = (ms: number, base: number) => `${ms.toFixed(2)}${m === "off" ? "" : ` (${pct(ratio(ms, base))})`}`;
+      return `| ${MODE_LABELS[m]} | ${create.rps.toFixed(0)} | ${create.p99.toFixed(0)} | ${vs(m, "createRatio")} | ${cpu(createCpuMs, o.figures.off.createCpuMs)} | ${read.rps.toFixed(0)} | ${read.p99.toFixed(0)} | ${vs(m, "readRatio")} | ${cpu(readCpuMs, o.figures.off.readCpuMs)} | ${create.failed + read.failed} |`;
+    }),
+    "",
+    `req/s and p99: the mean over ${ROUNDS} rounds of ${o.sliceSeconds} s each per endpoint and process (each round in another order); "vs off": the median over the rounds of the process's req/s ÷ the "off" process's in the same round; CPU ms/req: the web server process's CPU time (user + system) during the slice ÷ the requests it answered, the mean over the rounds (in brackets: ÷ the "off" process's). ${o.scrapes} scrapes of /metrics (every ${SCRAPE_EVERY_MS / 1000} s, all along) answered 200; the collector received ${o.exports.requests} OTLP export requests (${(o.exports.bytes / 2 ** 20).toFixed(1)} MiB).`,
+  ];
+}
+
 export function checkTargets(r: Results): Check[] {
   return [
     ...(r.api ? apiChecks(r.api) : []),
@@ -115,6 +146,7 @@ export function checkTargets(r: Results): Check[] {
     ...(r.webhooks ? webhookChecks(r.webhooks) : []),
     ...(r.expiry ? expiryChecks(r.expiry) : []),
     ...(r.admin ? adminChecks(r.admin) : []),
+    ...(r.observability ? observabilityChecks(r.observability) : []),
   ];
 }
 
@@ -124,6 +156,7 @@ export function failedSections(r: Results): string[] {
     ...Object.entries(r.api?.figures ?? {}),
     ...Object.entries(r.operations?.figures ?? {}),
     ...Object.entries(r.cards?.figures ?? {}),
+    ...Object.entries(r.observability?.figures ?? {}).flatMap(([mode, f]) => [[`${mode} create`, f.create], [`${mode} GET`, f.read]] as const),
   ];
   const failed = loaded.filter(([, f]) => f.failed > 0).map(([name]) => name);
   return [...failed, ...(r.page && r.page.loaded.failed > 0 ? ["payment page"] : [])];
@@ -190,6 +223,7 @@ export function printResults(r: Results): void {
     ...(r.webhooks ? section("Webhook latency (embedded engine)", webhookLines(r.webhooks)) : []),
     ...(r.expiry ? section("Expiry lag", expiryLines(r.expiry)) : []),
     ...(r.admin ? section("Admin transaction list", adminLines(r.admin)) : []),
+    ...(r.observability ? section("Cost of metrics and tracing", observabilityLines(r.observability)) : []),
     "",
     "Targets:",
     ...checks.map((c) => `  ${c.pass ? "PASS" : "FAIL"}  ${c.target}: ${c.measured}`),
@@ -200,10 +234,22 @@ export function printResults(r: Results): void {
   process.stdout.write(lines.join("\n"));
 }
 
+export const OBSERVABILITY_INTRO = [
+  "## Cost of metrics and tracing",
+  "",
+  "Create and GET (as in the API figures) on three web processes of the same build on the bench's database",
+  "(`WORKER=off`, as in a several-processes setup), started alike but for one setting: both off (`METRICS_TOKEN` and",
+  "`OTEL_EXPORTER_OTLP_ENDPOINT` unset); metrics on (`METRICS_TOKEN`), its `/metrics` scraped every second all along;",
+  "tracing on (`OTEL_EXPORTER_OTLP_ENDPOINT`), every request's spans (the request and its SQL statements)",
+  "exported to a collector on 127.0.0.1 that reads each export and answers 200",
+  "([operations/monitoring.md](operations/monitoring.md)). They are loaded in turn, in short slices and rounds, so that",
+  "the machine's changing load weighs on each alike; each round's ratio compares neighbours in time.",
+];
+
 /** Rewrites `file` with a full run's results (every section present). */
 export async function writeResults(r: Results, file: string): Promise<void> {
-  const { api, operations, cards, page, webhooks, expiry, admin } = r;
-  if (!api || !operations || !cards || !page || !webhooks || !expiry || !admin) throw new Error("Only a full run (no --only) is written down.");
+  const { api, operations, cards, page, webhooks, expiry, admin, observability } = r;
+  if (!api || !operations || !cards || !page || !webhooks || !expiry || !admin || !observability) throw new Error("Only a full run (no --only) is written down.");
   const checks = checkTargets(r);
   const md = [
     "# Benchmarks",
@@ -312,6 +358,10 @@ export async function writeResults(r: Results, file: string): Promise<void> {
     "those every section above ran on (see the settings); the indexes and plans are in docs/admin/txlist-explain.md.",
     "",
     ...adminLines(admin),
+    "",
+    ...OBSERVABILITY_INTRO,
+    "",
+    ...observabilityLines(observability),
     "",
     "## Targets",
     "",

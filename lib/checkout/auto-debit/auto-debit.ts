@@ -10,6 +10,7 @@ import { type GatewayResult, isFinal } from "@/lib/gateways/adapter";
 import { AUTO_DEBITABLE } from "@/lib/checkout/lifecycle/verbs";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { logger } from "@/lib/core/log/logger";
+import { countPaymentFinished } from "@/lib/core/metrics/metrics";
 import { findTargetTransaction } from "@/lib/checkout/operations/find-target-transaction";
 import { applyGatewayResult } from "@/lib/checkout/payments/apply-gateway-result";
 import { openAttempt } from "@/lib/checkout/payments/open-attempt";
@@ -53,7 +54,8 @@ export async function autoDebit({ ctx, input }: { ctx: Ctx; input: { caller: Cal
   }
   if (isFinal(result)) {
     const final = result;
-    await ctx.db.transaction().execute((trx) => applyGatewayResult(trx, attempt, final, "auto_debit"));
+    const changed = await ctx.db.transaction().execute((trx) => applyGatewayResult(trx, attempt, final, "auto_debit"));
+    if (changed) countPaymentFinished(attempt.gateway_code, final.outcome);
   }
   return autoDebitAnswer(ctx, attempt.session_id, attempt.reference_number, result.outcome);
 }

@@ -5,6 +5,7 @@ import type { Ctx } from "@/lib/core/context";
 import { Conflict, NotFound } from "@/lib/core/errors";
 import { callerScope, requestFingerprint } from "@/lib/checkout/idempotency/idempotency-key";
 import { isUniqueViolation } from "@/lib/core/unique-violation";
+import { countOperation } from "@/lib/core/metrics/metrics";
 import { closeTransaction } from "./close-transaction";
 import { deleteTransaction } from "./delete-transaction";
 import { findTargetTransaction, NO_SUCH_TRANSACTION } from "./find-target-transaction";
@@ -36,7 +37,11 @@ export async function performOperation({ ctx, input }: { ctx: Ctx; input: Input 
     if (replay) return replay;
   }
   try {
-    const answer = await run(ctx, input.caller, request, idempotency);
+    const answer = await run(ctx, input.caller, request, idempotency).catch((error: unknown) => {
+      countOperation(request.operation, "refused");
+      throw error;
+    });
+    countOperation(request.operation, OUTCOMES[answer.status] ?? "failed");
     if (idempotency) await storeOperationAnswer(ctx.db, answer.operationId, answer.status, JSON.stringify(answer.body));
     return { status: answer.status, body: answer.body, replayed: false };
   } catch (error) {
@@ -49,6 +54,9 @@ export async function performOperation({ ctx, input }: { ctx: Ctx; input: Input 
     throw error;
   }
 }
+
+// An operation's answer as a metric's outcome: done, waiting for the gateway, or refused by it (400).
+const OUTCOMES: Record<number, string> = { 200: "success", 202: "pending", 400: "failed" };
 
 async function run(ctx: Ctx, caller: Caller, request: OperationRequest, idempotency: Idempotency | null) {
   const name = request.operation;

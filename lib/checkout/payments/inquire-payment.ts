@@ -1,3 +1,4 @@
+import { countPaymentFinished } from "@/lib/core/metrics/metrics";
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
 import { findAttemptByReference } from "@/db/queries/payments";
 import type { Ctx } from "@/lib/core/context";
@@ -19,5 +20,6 @@ export async function inquirePayment({ ctx, input }: { ctx: Ctx; input: { refere
   const result = await adapter.inquire(ctx, gateway, attempt.reference_number, { settle: input.settle ?? true });
   if (!isFinal(result)) return { referenceNumber: attempt.reference_number, state: "pending", changed: false };
   const changed = await ctx.db.transaction().execute((trx) => applyGatewayResult(trx, attempt, result, "inquiry"));
+  if (changed) countPaymentFinished(attempt.gateway_code, result.outcome);
   return { referenceNumber: attempt.reference_number, state: result.outcome, changed };
 }

@@ -5,6 +5,7 @@ import { BadRequest, GatewayUnavailable } from "@/lib/core/errors";
 import { type GatewayMessage, isFinal } from "@/lib/gateways/adapter";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { logger } from "@/lib/core/log/logger";
+import { countPaymentFinished } from "@/lib/core/metrics/metrics";
 import { applyGatewayResult } from "./apply-gateway-result";
 
 const MAX_MESSAGE_AGE_MS = 24 * 60 * 60 * 1000;
@@ -65,5 +66,6 @@ export async function recordGatewayResult({
     if (!result || !isFinal(result)) return false;
     return applyGatewayResult(trx, attempt, result, `gateway_${input.channel}`);
   });
+  if (changed) countPaymentFinished(attempt.gateway_code, result!.outcome);
   return { sessionId: attempt.session_id, referenceNumber: attempt.reference_number, changed };
 }

@@ -6,6 +6,7 @@ import type { Ctx } from "@/lib/core/context";
 import { ValidationFailed } from "@/lib/core/errors";
 import type { CheckedFields } from "./check-transaction";
 import { isUniqueViolation } from "@/lib/core/unique-violation";
+import { countTransactionCreated } from "@/lib/core/metrics/metrics";
 import { writableColumns } from "./writable-columns";
 
 // What every interface (checkout, legacy) does to store a transaction it has checked: the row with its
@@ -81,4 +82,5 @@ export async function storeNewTransaction(
     if (isUniqueViolation(error, "transactions_live_order_no")) throw new OrderNoTaken();
     throw error;
   }
+  countTransactionCreated(row.interface ?? "checkout");
 }

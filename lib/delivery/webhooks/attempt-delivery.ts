@@ -3,6 +3,7 @@ import { findDeliveryToSend, recordDeliveryAttempt } from "@/db/queries/webhooks
 import type { Ctx } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
 import { logger } from "@/lib/core/log/logger";
+import { observeWebhookDelivery } from "@/lib/core/metrics/metrics";
 import { refuseTarget } from "./check-target-url";
 import { postWebhook, type WebhookAnswer } from "./post-webhook";
 import { signingKeys } from "./signing-keys";
@@ -53,6 +54,7 @@ export async function attemptDelivery({
     { state, nextAttemptAt: retryAt },
     retryAt && input.scheduleRetry ? jobSpec("deliver-webhook", delivery.id, { runAt: retryAt }) : undefined,
   );
+  observeWebhookDelivery(state === "pending" ? "retrying" : state, durationMs);
   if (state !== "delivered") logger.info({ deliveryId: delivery.id, attemptNo, status, error, state }, "webhook not delivered");
   return retryAt ? { done: false, retryAt } : { done: true };
 }
