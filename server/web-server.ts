@@ -11,7 +11,7 @@ import { hasMalformedEncoding, MALFORMED_TARGET } from "@/lib/http/malformed-tar
 import { withPageStatus } from "@/lib/http/page-status";
 import { strictTransportSecurity } from "@/lib/http/strict-transport-security";
 import { logger } from "@/lib/core/log/logger";
-import { onStopSignal } from "./on-stop-signal";
+import { stopSignals } from "./stop-signals";
 
 const dev = process.argv[2] === "dev";
 // After a signal, requests in flight (and those still sent on open connections) get this long to finish; then
@@ -46,14 +46,18 @@ async function main() {
     server.listen(env.PORT, env.HOST, resolve);
   });
   logger.info({ host: env.HOST, port: env.PORT, dev }, "web server listening");
+  // The launcher (server/serve.ts) prints its banner once this arrives.
+  process.send?.("listening");
 
   // Exit 0 when every request finished within the grace period, 1 when connections had to be cut: a process
-  // manager (systemd, pm2) then reports a clean stop as clean.
-  onStopSignal(() => {
+  // manager (systemd, pm2) then reports a clean stop as clean. "now" (a second Ctrl-C, or the launcher's word
+  // over IPC) cuts them at once.
+  const { requested, now } = stopSignals();
+  void requested.then(() => {
     // Whatever still hangs (a query on a dead database) does not hold the exit up past a second deadline.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
-    void draining.drain(SHUTDOWN_GRACE_MS).then(async (inTime) => {
-      if (!inTime) logger.warn({ ms: SHUTDOWN_GRACE_MS }, "requests still open after the grace period; their connections were closed");
+    void draining.drain(SHUTDOWN_GRACE_MS, now).then(async (inTime) => {
+      if (!inTime) logger.warn({ requests: draining.requestsCut(), graceMs: SHUTDOWN_GRACE_MS }, "requests still open were cut: their connections were closed");
       await app.close();
       process.exit(inTime ? 0 : 1);
     });

@@ -6,7 +6,7 @@ import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { relayTasks } from "@/inngest/relay-tasks";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/core/log/logger";
-import { onStopSignal } from "./on-stop-signal";
+import { stopSignals } from "./stop-signals";
 import { runMain } from "./run-main";
 import { within } from "./within";
 
@@ -18,7 +18,8 @@ runMain(async () => {
   if (sandboxWarning) logger.warn({ appUrl: env.APP_URL }, sandboxWarning);
   const worker = await startWorker(database.url, { relay: relayTasks });
   logger.info({ workerPool: worker.poolId }, "worker started");
-  await new Promise<void>((resolve) => onStopSignal(() => resolve()));
-  await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop());
+  const { requested, now } = stopSignals();
+  await requested;
+  await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop(), now);
   await within("database", 15_000, database.close());
 });
