@@ -21,11 +21,10 @@ interface Options {
  */
 export async function startPostgresServer(opts: Options): Promise<PostgresServer> {
   const { postgres } = (await import(binaryPackage())) as { postgres: string };
-  const child = spawn(postgres, ["-D", opts.clusterDir, "-p", String(opts.port), ...opts.flags], {
+  // The readiness line is matched in English; as root, PostgreSQL runs as the `postgres` user (as the package does).
+  const child = spawn(postgres, ["-D", opts.clusterDir, "-p", String(opts.port), "-c", "lc_messages=C", ...opts.flags], {
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
-    // The readiness line is matched in English; as root, PostgreSQL runs as the `postgres` user (as the package does).
-    env: { ...process.env, LC_MESSAGES: "C" },
     ...postgresUser(),
   });
   await new Promise<void>((resolve, reject) => {
