@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { commandLine, descendants, isRunning } from "./support/process-tree";
@@ -18,7 +17,8 @@ test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "chromium"
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 100;
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54350) + 40;
 const BASE = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "service-stop-"));
+const dataDir = path.resolve(".data", "service-stop");
+test.beforeAll(() => rmSync(dataDir, { recursive: true, force: true }));
 test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 interface Started {
@@ -49,7 +49,11 @@ async function start(script: "start" | "dev"): Promise<Started> {
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { level: number; msg: string; exitCode?: number });
   // The banner is the sign that the web server listens: it must answer at once.
-  await expect.poll(() => (npm.exitCode === null ? lines().some((l) => l.msg.startsWith("Checkout service")) : output), { timeout: 90_000 }).toBe(true);
+  const ready = () => {
+    if (npm.exitCode !== null) throw new Error(`npm run ${script} exited with ${npm.exitCode}:\n${output}`);
+    return lines().some((l) => l.msg.startsWith("Checkout service"));
+  };
+  await expect.poll(ready, { timeout: 90_000, intervals: [100] }).toBe(true);
   expect((await fetch(`${BASE}/api/health`)).status).toBe(200);
   const pids = descendants(npm.pid!);
   expect(pids.map(commandLine).join("\n")).toMatch(/postgres -D[\s\S]*web-server\.ts|web-server\.ts[\s\S]*postgres -D/);
@@ -61,7 +65,7 @@ async function expectStopped(service: Started, exitCode: number) {
   const code = await service.exited;
   const context = service.output();
   expect(code, context).toBe(exitCode);
-  await expect.poll(() => service.pids.filter(isRunning).map(commandLine), { timeout: 5_000 }).toEqual([]);
+  await expect.poll(() => service.pids.filter(isRunning).map(commandLine), { timeout: 5_000, intervals: [100] }).toEqual([]);
   // PostgreSQL removes its lock file when it shuts down, not when it is killed.
   expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   const lines = service.lines();
@@ -112,7 +116,7 @@ test("a second Ctrl-C during the stop cuts the request still open, stops Postgre
     await new Promise<void>((resolve) => upload.connect(PORT, "127.0.0.1", resolve));
     upload.write(`POST /b/checkout/gateway/sandbox/return HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\na=1`);
     process.kill(-service.npm.pid!, "SIGINT");
-    await expect.poll(() => service!.lines().some((l) => l.msg.includes("Ctrl-C again")), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => service!.lines().some((l) => l.msg.includes("Ctrl-C again")), { timeout: 10_000, intervals: [100] }).toBe(true);
     process.kill(-service.npm.pid!, "SIGINT");
     await expectStopped(service, 1);
     expect(service.lines().at(-1)!.msg).toContain("requests still open");
