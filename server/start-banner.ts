@@ -29,7 +29,7 @@ export function announceStart(facts: StartFacts): void {
   const notes = notesFor(facts);
   if (logFormat === "json") {
     logger.info({ appUrl: env.APP_URL, ...where }, title);
-    for (const note of notes) logger.info(note.map((line) => line.trim()).join(" "));
+    for (const note of notes) logger.info(note.join(" ").replace(/\s+/g, " "));
     return;
   }
   const lines = [
