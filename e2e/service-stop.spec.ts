@@ -83,7 +83,7 @@ async function expectStopped(service: Started, exitCode: number) {
   expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   const lines = service.lines();
   expect(lines.filter((line) => line.level >= 50), context).toEqual([]);
-  expect(lines.at(-1), context).toMatchObject({ msg: expect.stringMatching(/^stopped: /), exitCode });
+  expect(lines.at(-1), context).toMatchObject({ msg: expect.stringMatching(/^stopped \(exit code \d\): /), exitCode });
   expect(lines.filter((line) => line.msg.startsWith("stopped")), context).toHaveLength(1);
 }
 
@@ -132,7 +132,7 @@ test("a second Ctrl-C during the stop cuts the request still open, stops Postgre
     await expect.poll(() => service!.lines().some((l) => l.msg.includes("Ctrl-C again")), { timeout: 10_000, intervals: [100] }).toBe(true);
     process.kill(-service.npm.pid!, "SIGINT");
     await expectStopped(service, 1);
-    expect(service.lines().at(-1)!.msg).toContain("requests still open");
+    expect(service.lines().at(-1)!.msg).toBe("stopped (exit code 1): requests still open were cut");
   } finally {
     upload.destroy();
     killAll(service);

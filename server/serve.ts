@@ -50,6 +50,8 @@ interface WebServer {
   exited: Promise<number>;
   /** True once it listens, false if it exited first. */
   listening: Promise<boolean>;
+  /** Whether it has said it listens (a web server stopped while still starting had no requests to cut). */
+  hasListened(): boolean;
 }
 
 function startWebServer(databaseUrl: string): WebServer {
@@ -62,17 +64,18 @@ function startWebServer(databaseUrl: string): WebServer {
     env: { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: env.APP_URL },
   });
   const exited = new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
+  let listened = false;
   const listening = new Promise<boolean>((resolve) => {
-    child.on("message", (message) => message === "listening" && resolve(true));
+    child.on("message", (message) => message === "listening" && resolve((listened = true)));
     void exited.then(() => resolve(false));
   });
-  return { process: child, exited, listening };
+  return { process: child, exited, listening, hasListened: () => listened };
 }
 
 /**
  * The web server first (no new requests; those in flight finish against a live database), then the job engine
  * (its jobs finish), then the database. Each step is bounded; `now` (a second Ctrl-C) cuts the first two short.
- * Exit code 0 when everything finished, 1 when something was cut, which the last line says.
+ * Exit code 0 when everything finished, 1 when something was cut or failed, which the last line says.
  */
 async function stopService(s: {
   reason: string;
@@ -87,16 +90,17 @@ async function stopService(s: {
   const hint = setTimeout(() => logger.info("still finishing; Ctrl-C again to stop now"), SECOND_CTRL_C_AFTER_MS);
   s.web?.process.kill("SIGTERM");
   void s.now.then(() => s.web?.process.connected && s.web.process.send("now"));
-  const cut: string[] = [];
+  const faults: string[] = [];
   const webCode = (await s.web?.exited) ?? 0;
-  if (webCode !== 0) cut.push(unexpected ? `the web server exited with code ${webCode}` : "requests still open");
+  if (unexpected) faults.push(`the web server had exited by itself (code ${webCode})`);
+  else if (webCode !== 0 && s.web?.hasListened()) faults.push("requests still open were cut");
   // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
-  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) cut.push("jobs in flight");
+  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) faults.push("jobs in flight were cut");
   clearTimeout(hint);
-  if (!(await within("database", 15_000, s.database.close()))) cut.push("the database's shutdown");
-  if (cut.length === 0) logger.info({ exitCode: 0 }, "stopped: everything in flight finished (exit code 0)");
-  else logger.warn({ exitCode: 1, cut }, `stopped: cut ${cut.join(", ")} (exit code 1)`);
-  return cut.length === 0 ? 0 : 1;
+  if (!(await within("database", 15_000, s.database.close()))) faults.push("the database did not stop cleanly");
+  if (faults.length === 0) logger.info({ exitCode: 0 }, "stopped (exit code 0): everything in flight finished");
+  else logger.warn({ exitCode: 1, faults }, `stopped (exit code 1): ${faults.join("; ")}`);
+  return faults.length === 0 ? 0 : 1;
 }
 
 /** The generated session-signing secret every web process on this DATA_DIR shares (admin sessions work on each). */

@@ -19,6 +19,8 @@ const dev = process.argv[2] === "dev";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  // Heard from the start: a stop asked for while Next.js prepares waits for it, then drains (nothing to drain).
+  const { requested, now } = stopSignals();
   const app = next({ dev, dir: process.cwd(), hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -52,7 +54,6 @@ async function main() {
   // Exit 0 when every request finished within the grace period, 1 when connections had to be cut: a process
   // manager (systemd, pm2) then reports a clean stop as clean. "now" (a second Ctrl-C, or the launcher's word
   // over IPC) cuts them at once.
-  const { requested, now } = stopSignals();
   void requested.then(() => {
     // Whatever still hangs (a query on a dead database) does not hold the exit up past a second deadline.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
