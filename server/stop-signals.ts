@@ -13,7 +13,7 @@ const PARENT_CHECK_MS = 500;
  * before our requests and jobs have finished. They go one by one because process.removeAllListeners would also
  * drop the hidden one `tsx` adds to report the signal to its parent when a script runs under the tsx command.
  */
-export function stopSignals(): { requested: Promise<string>; stopping(): boolean; now: Promise<void> } {
+export function stopSignals(): { requested: Promise<string>; stopping(): boolean; now: Promise<void>; claim(): void } {
   let stoppedAt: number | null = null;
   let stop!: (reason: string) => void;
   const requested = new Promise<string>((resolve) => (stop = resolve));
@@ -26,15 +26,21 @@ export function stopSignals(): { requested: Promise<string>; stopping(): boolean
     clearInterval(parentWatch);
     stop(reason);
   };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
-    process.on(signal, () => {
-      if (stoppedAt === null) return request(signal);
-      if (signal === "SIGINT" && Date.now() - stoppedAt >= SECOND_CTRL_C_AFTER_MS) cutNow();
-    });
-  }
+  const handlers = {
+    SIGINT: () => (stoppedAt === null ? request("SIGINT") : Date.now() - stoppedAt >= SECOND_CTRL_C_AFTER_MS && cutNow()),
+    SIGTERM: () => stoppedAt === null && request("SIGTERM"),
+  };
+  /** Removes the listeners others added, ours staying. */
+  const claim = () => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      for (const listener of process.listeners(signal)) if (listener !== handlers[signal]) process.removeListener(signal, listener);
+    }
+  };
+  claim();
+  process.on("SIGINT", handlers.SIGINT);
+  process.on("SIGTERM", handlers.SIGTERM);
   const parent = process.ppid;
   const parentWatch = setInterval(() => process.ppid !== parent && request("parent process gone"), PARENT_CHECK_MS);
   parentWatch.unref();
-  return { requested, stopping: () => stoppedAt !== null, now };
+  return { requested, stopping: () => stoppedAt !== null, now, claim };
 }
