@@ -98,7 +98,7 @@ async function stopService(s: {
   if (unexpected) faults.push(`the web server had exited by itself (code ${webCode})`);
   else if (webCode !== 0 && s.web?.hasListened()) faults.push("requests still open were cut");
   // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
-  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) faults.push("jobs in flight were cut");
+  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) faults.push("the job engine was not waited for (its jobs in flight, if any, were cut)");
   clearTimeout(hint);
   if (!(await within("database", 15_000, s.database?.close()))) faults.push("the database did not stop cleanly");
   if (faults.length === 0) logger.info({ exitCode: 0 }, "stopped (exit code 0): everything in flight finished");
