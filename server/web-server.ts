@@ -17,7 +17,7 @@ import { metrics, observeHttpRequest } from "@/lib/core/metrics/metrics";
 import { withRequestSpan } from "@/lib/core/tracing/request-span";
 import { startTracing } from "@/lib/core/tracing/start-tracing";
 import { answerMetrics, isMetricsPath, watchDatabaseFacts } from "./metrics-server";
-import { onStopSignal } from "./on-stop-signal";
+import { stopSignals } from "./stop-signals";
 import { within } from "./within";
 import { routeLabeler, routePatterns } from "./route-label";
 
@@ -27,6 +27,8 @@ const dev = process.argv[2] === "dev";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  // Heard from the start: a stop asked for while Next.js prepares waits for it, then drains (nothing to drain).
+  const { requested, now } = stopSignals();
   // Before Next.js loads: its own spans (and instrumentation.ts) then find the tracer provider.
   const tracing = await startTracing("web");
   const app = next({ dev, dir: process.cwd(), hostname: env.HOST, port: env.PORT });
@@ -82,17 +84,20 @@ async function main() {
     server.listen(env.PORT, env.HOST, resolve);
   });
   logger.info({ host: env.HOST, port: env.PORT, dev }, "web server listening");
+  // The launcher (server/serve.ts) prints its banner once this arrives.
+  process.send?.("listening");
 
   // Exit 0 when every request finished within the grace period, 1 when connections had to be cut: a process
-  // manager (systemd, pm2) then reports a clean stop as clean.
-  onStopSignal(() => {
+  // manager (systemd, pm2) then reports a clean stop as clean. "now" (a second Ctrl-C, or the launcher's word
+  // over IPC) cuts them at once.
+  void requested.then(() => {
     // Whatever still hangs (a query on a dead database) does not hold the exit up past a second deadline.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
-    void draining.drain(SHUTDOWN_GRACE_MS).then(async (inTime) => {
-      if (!inTime) logger.warn({ ms: SHUTDOWN_GRACE_MS }, "requests still open after the grace period; their connections were closed");
+    void draining.drain(SHUTDOWN_GRACE_MS, now).then(async (inTime) => {
+      if (!inTime) logger.warn({ requests: draining.requestsCut(), graceMs: SHUTDOWN_GRACE_MS }, "requests still open were cut: their connections were closed");
       await app.close();
       await closeFacts?.();
-      await within("traces", 3_000, tracing?.shutdown());
+      await within("traces", 3_000, tracing?.shutdown(), now);
       process.exit(inTime ? 0 : 1);
     });
   });

@@ -8,7 +8,7 @@ import { startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/core/log/logger";
 import { startTracing } from "@/lib/core/tracing/start-tracing";
 import { listenForMetrics } from "./metrics-server";
-import { onStopSignal } from "./on-stop-signal";
+import { stopSignals } from "./stop-signals";
 import { runMain } from "./run-main";
 import { within } from "./within";
 
@@ -22,9 +22,10 @@ runMain(async () => {
   const worker = await startWorker(database.url, { relay: relayTasks });
   logger.info({ workerPool: worker.poolId }, "worker started");
   const closeMetrics = await listenForMetrics(database.url);
-  await new Promise<void>((resolve) => onStopSignal(() => resolve()));
-  await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop());
+  const { requested, now } = stopSignals();
+  await requested;
+  await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop(), now);
   await closeMetrics();
-  await within("traces", 3_000, tracing?.shutdown());
+  await within("traces", 3_000, tracing?.shutdown(), now);
   await within("database", 15_000, database.close());
 });

@@ -8,6 +8,7 @@ import { CardNumberField } from "./card-number-field";
 import { type ChargeAction, EMPTY_CHARGE_FORM } from "./charge-form-state";
 import { ErrorSummary } from "./error-summary";
 import { ExpiryField } from "./expiry-field";
+import { useFollowNext } from "./use-follow-next";
 import { sandboxButtonClass } from "./sandbox-frame";
 
 /**
@@ -29,7 +30,8 @@ export function NewCardForm({
   mustSave: { merchantName: string } | null;
   heading: string;
 }) {
-  const [{ errors, values }, formAction] = useActionState(action, EMPTY_CHARGE_FORM);
+  const [{ errors, values, next }, formAction] = useActionState(action, EMPTY_CHARGE_FORM);
+  useFollowNext(next);
   const has = (field: SandboxField) => (errors.includes(field) ? field : undefined);
   return (
     <form action={formAction} className="mt-6" aria-labelledby="new-card-title">

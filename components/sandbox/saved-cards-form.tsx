@@ -6,6 +6,7 @@ import { sandboxMessages as t } from "@/lib/checkout/i18n/sandbox-messages";
 import { CardField } from "./card-field";
 import { type ChargeAction, EMPTY_CHARGE_FORM } from "./charge-form-state";
 import { ErrorSummary } from "./error-summary";
+import { useFollowNext } from "./use-follow-next";
 import { sandboxButtonClass, sandboxLinkClass } from "./sandbox-frame";
 
 export interface SavedCardView {
@@ -22,7 +23,8 @@ export interface SavedCardView {
  * remove form (by its `form` attribute), since forms cannot nest.
  */
 export function SavedCardsForm({ action, reference, cards }: { action: ChargeAction; reference: string; cards: SavedCardView[] }) {
-  const [{ errors }, formAction] = useActionState(action, EMPTY_CHARGE_FORM);
+  const [{ errors, next }, formAction] = useActionState(action, EMPTY_CHARGE_FORM);
+  useFollowNext(next);
   const cardError = errors.find((e) => e === "savedCardId" || e === "expiryTooSoon");
   const firstUsable = cards.find((card) => !card.tooSoon)?.id;
   return (

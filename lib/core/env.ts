@@ -29,6 +29,8 @@ const schema = z
       .transform((v) => (v === "auto" ? v : ["on", "true", "1", "yes"].includes(v) ? "on" : "off")),
     ALLOW_PRIVATE_URLS: flag(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Unset: JSON lines in production and under tests, one readable line per entry in a terminal and in development.
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
     NEXTAUTH_SECRET: z.string().min(32).optional(),
     // An admin session ends after this long without a request, and after ADMIN_SESSION_HOURS whatever happens.
     ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),

@@ -4,15 +4,21 @@ import net from "node:net";
 /**
  * Lets `server` stop without cutting a request: `drain()` stops taking connections (a proxy or client then goes
  * to another process), answers every request still coming on an open connection with `Connection: close`, and
- * resolves true once the last connection has ended, or false after `graceMs`, when it closes the rest.
+ * resolves true once the last connection has ended, or false after `graceMs` (or once `now` resolves: a second
+ * Ctrl-C), when it closes the rest.
  *
  * http.Server#close() is not used: it also closes idle keep-alive connections at once, and a client that is
  * writing its next request on one at that moment gets a reset (a request sent, no answer). Idle connections are
  * left to the keep-alive timeout the client was told (`Keep-Alive: timeout=5`, which clients keep under).
  */
-export function gracefulClose(server: Server): { drain(graceMs: number): Promise<boolean> } {
+export function gracefulClose(server: Server): {
+  drain(graceMs: number, now?: Promise<unknown>): Promise<boolean>;
+  /** How many requests were still unanswered when drain() closed their connections. */
+  requestsCut(): number;
+} {
   let draining = false;
   const unanswered = new Set<ServerResponse>();
+  let cut = 0;
   server.prependListener("request", (_req, res: ServerResponse) => {
     if (draining) res.setHeader("Connection", "close");
     else {
@@ -21,15 +27,20 @@ export function gracefulClose(server: Server): { drain(graceMs: number): Promise
     }
   });
   return {
-    async drain(graceMs) {
+    requestsCut: () => cut,
+    async drain(graceMs, now) {
       draining = true;
       for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
       const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), graceMs);
+        void now?.then(() => resolve(false));
+      });
       const inTime = await Promise.race([closed.then(() => true as const), late]);
       clearTimeout(timer);
       if (!inTime) {
+        cut = unanswered.size;
         server.closeAllConnections();
         await closed;
       }

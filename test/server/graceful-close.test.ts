@@ -90,4 +90,14 @@ describe("a web server draining after a stop signal", () => {
     await expect(draining.drain(50)).resolves.toBe(false);
     await expect(answer).rejects.toMatchObject({ code: "ECONNRESET" });
   });
+
+  it("closes what is still open at once when told to stop now (a second Ctrl-C), and counts it", async () => {
+    const held = holdingHandler();
+    const { port, draining } = await startServer(held.handler);
+    const answer = get(port, false);
+    await held.arrived;
+    await expect(draining.drain(60_000, Promise.resolve())).resolves.toBe(false);
+    expect(draining.requestsCut()).toBe(1);
+    await expect(answer).rejects.toMatchObject({ code: "ECONNRESET" });
+  });
 });

@@ -1,4 +1,5 @@
 import pino from "pino";
+import pretty from "pino-pretty";
 import { env } from "@/lib/core/env";
 import { requestContext } from "./request-context";
 
@@ -30,12 +31,30 @@ const redact = [
   "*.cvv",
 ];
 
-export const logger = pino({
-  level: env.LOG_LEVEL,
-  base: { service: "checkout" },
-  redact: { paths: redact, censor: "[redacted]" },
-  mixin: () => {
-    const ctx = requestContext.getStore();
-    return ctx ? { reqId: ctx.requestId } : {};
+/** JSON for a log collector; one readable line for a person (a terminal, `npm run dev`). LOG_FORMAT decides when set. */
+export const logFormat: "json" | "pretty" = env.LOG_FORMAT ?? (process.stdout.isTTY || env.NODE_ENV === "development" ? "pretty" : "json");
+
+// Formatted in this thread and written synchronously (no transport worker): the last line before process.exit()
+// is never lost. Redaction happens before formatting, so it holds in both formats.
+const readable = () =>
+  pretty({
+    sync: true,
+    singleLine: true,
+    colorize: Boolean(process.stdout.isTTY),
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname,service",
+  });
+
+export const logger = pino(
+  {
+    level: env.LOG_LEVEL,
+    base: { service: "checkout" },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: redact, censor: "[redacted]" },
+    mixin: () => {
+      const ctx = requestContext.getStore();
+      return ctx ? { reqId: ctx.requestId } : {};
+    },
   },
-});
+  logFormat === "pretty" ? readable() : pino.destination({ sync: true }),
+);

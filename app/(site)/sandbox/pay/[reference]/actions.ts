@@ -1,5 +1,6 @@
 "use server";
 
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { appContext } from "@/lib/core/context";
 import { NotFound, ValidationFailed } from "@/lib/core/errors";
@@ -15,6 +16,12 @@ const text = (form: FormData, key: string) => {
 /**
  * The sandbox card forms (new card, or a saved card with its CVV). Card data lives only in this request. On
  * success the browser goes back to the shop; a wrong field answers with the form again, field errors in place.
+ *
+ * Back to the shop: without scripts, redirect() answers the posted form with a 303. When the page's script sent
+ * the form, redirect() to an address on this host would make Next.js fetch that address itself, as an RSC request
+ * with a `_rsc` parameter, to send the next page along: for the gateway return route that was a second, refused
+ * return (400: the extra parameter breaks the signature) before the browser's own (303). So the script is given
+ * the address and loads it itself (components/sandbox/use-follow-next.ts).
  */
 export async function chargeCardAction(_previous: ChargeFormState, form: FormData): Promise<ChargeFormState> {
   const reference = text(form, "reference");
@@ -33,5 +40,6 @@ export async function chargeCardAction(_previous: ChargeFormState, form: FormDat
     if (error instanceof NotFound) redirect(`/sandbox/pay/${encodeURIComponent(reference)}`);
     throw error;
   }
+  if ((await headers()).has("next-action")) return { errors: [], values, next };
   redirect(next);
 }
