@@ -8,7 +8,7 @@ import { CardNumberField } from "./card-number-field";
 import { type ChargeAction, EMPTY_CHARGE_FORM } from "./charge-form-state";
 import { ErrorSummary } from "./error-summary";
 import { ExpiryField } from "./expiry-field";
-import { useFollowNext } from "./use-follow-next";
+import { ScriptedField, useFollowNext } from "./use-follow-next";
 import { sandboxButtonClass } from "./sandbox-frame";
 
 /**
@@ -40,6 +40,7 @@ export function NewCardForm({
       </h2>
       {errors.length > 0 ? <ErrorSummary /> : null}
       <input type="hidden" name="reference" value={reference} />
+      <ScriptedField />
       <div className="mt-3 space-y-4">
         <CardNumberField error={has("cardNumber")} />
         <div className="grid grid-cols-2 gap-4">

@@ -6,7 +6,7 @@ import { sandboxMessages as t } from "@/lib/checkout/i18n/sandbox-messages";
 import { CardField } from "./card-field";
 import { type ChargeAction, EMPTY_CHARGE_FORM } from "./charge-form-state";
 import { ErrorSummary } from "./error-summary";
-import { useFollowNext } from "./use-follow-next";
+import { ScriptedField, useFollowNext } from "./use-follow-next";
 import { sandboxButtonClass, sandboxLinkClass } from "./sandbox-frame";
 
 export interface SavedCardView {
@@ -31,6 +31,7 @@ export function SavedCardsForm({ action, reference, cards }: { action: ChargeAct
     <section aria-labelledby="saved-cards-title" className="mt-6">
       <form action={formAction}>
         <input type="hidden" name="reference" value={reference} />
+      <ScriptedField />
         {errors.length > 0 ? <ErrorSummary /> : null}
         <fieldset aria-describedby={cardError ? "saved-card-error" : undefined}>
           <legend id="saved-cards-title" className="text-lg font-bold">

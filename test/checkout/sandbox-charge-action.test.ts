@@ -45,6 +45,17 @@ describe("the sandbox card form's action", () => {
     expect(await sandboxStatus(reference)).toBe("approved");
   });
 
+  it("sent by the page's script: the same charge, with the address to load instead of a redirect Next.js would fetch", async () => {
+    const reference = await cardPage();
+    const state = await chargeCardAction(
+      EMPTY_CHARGE_FORM,
+      form({ reference, card_number: CARDS.approve, expiry: "12/39", cvv: "123", name: "Sara", scripted: "1" }),
+    );
+    expect(state.errors).toEqual([]);
+    expect(state.next).toMatch(/\/b\/checkout\/gateway\/sandbox\/return\/\?/);
+    expect(await sandboxStatus(reference)).toBe("approved");
+  });
+
   it("a saved card that is not the customer's: the field error, nothing charged", async () => {
     const reference = await cardPage();
     const state = await chargeCardAction(EMPTY_CHARGE_FORM, form({ reference, saved_card_id: "999999", cvv: "123" }));

@@ -1,6 +1,5 @@
 "use server";
 
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { appContext } from "@/lib/core/context";
 import { NotFound, ValidationFailed } from "@/lib/core/errors";
@@ -21,7 +20,7 @@ const text = (form: FormData, key: string) => {
  * the form, redirect() to an address on this host would make Next.js fetch that address itself, as an RSC request
  * with a `_rsc` parameter, to send the next page along: for the gateway return route that was a second, refused
  * return (400: the extra parameter breaks the signature) before the browser's own (303). So the script is given
- * the address and loads it itself (components/sandbox/use-follow-next.ts).
+ * the address and loads it itself (components/sandbox/use-follow-next.tsx; its field `scripted` says so).
  */
 export async function chargeCardAction(_previous: ChargeFormState, form: FormData): Promise<ChargeFormState> {
   const reference = text(form, "reference");
@@ -40,6 +39,6 @@ export async function chargeCardAction(_previous: ChargeFormState, form: FormDat
     if (error instanceof NotFound) redirect(`/sandbox/pay/${encodeURIComponent(reference)}`);
     throw error;
   }
-  if ((await headers()).has("next-action")) return { errors: [], values, next };
+  if (text(form, "scripted") === "1") return { errors: [], values, next };
   redirect(next);
 }
