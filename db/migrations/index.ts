@@ -29,6 +29,7 @@ import * as m0031 from "./0031_sandbox_decline_code";
 import * as m0033 from "./0033_find_anything";
 import * as m0034 from "./0034_webhook_attempt_details";
 import * as m0036 from "./0036_public_api_keys";
+import * as m0037 from "./0037_embedded_attempts";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "0033_find_anything": m0033,
   "0034_webhook_attempt_details": m0034,
   "0036_public_api_keys": m0036,
+  "0037_embedded_attempts": m0037,
 };
