@@ -33,14 +33,15 @@ export const POST = handleRoute(
           );
     if (frame.kind === "refused") return show(frame.status, frame.message);
 
-    let answer;
+    let started;
     try {
-      ({ answer } = await submitSdkPayment({ ctx, input: { sessionId: params.sessionId, fields: { pg_code: form.pg_code }, embedOrigin: frame.origin } }));
+      started = await submitSdkPayment({ ctx, input: { sessionId: params.sessionId, fields: { pg_code: form.pg_code }, embedOrigin: frame.origin } });
     } catch (error) {
       if (!(error instanceof ValidationFailed)) throw error;
       return show(400, Object.values(error.fields).flat().join(" "));
     }
-    if (answer.status !== "redirect" || !answer.redirect_url) return show(409, answer.message);
+    const { outcome, answer } = started;
+    if (outcome !== "started" || !answer.redirect_url) return show(outcome === "unavailable" ? 502 : 409, answer.message);
     const method = frame.setup.payment_methods.find((m) => m.pg_code === form.pg_code)!;
     if (method.flow === "frame") return seeOther(answer.redirect_url);
     const page = { kind: "redirecting" as const, url: answer.redirect_url, methodName: method.name };
