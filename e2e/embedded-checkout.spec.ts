@@ -38,20 +38,20 @@ let shop: string;
 let foreign: string;
 const servers: http.Server[] = [];
 
-async function listen(port: number, html: string): Promise<string> {
+/** The shop's page on a port of its own (each worker has its servers and its key: the chromium project runs in parallel). */
+async function listen(html: string): Promise<string> {
   const server = http.createServer((_request, response) => {
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html);
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 test.beforeAll(async () => {
   const service = new URL(test.info().project.use.baseURL!);
-  // 1300 and 1301 above the app (the KNET and Stripe stand-ins have 1000 and 1100).
-  shop = await listen(Number(service.port) + 1300, shopPage(service.origin));
-  foreign = await listen(Number(service.port) + 1301, shopPage(service.origin));
+  shop = await listen(shopPage(service.origin));
+  foreign = await listen(shopPage(service.origin));
   publicKey = `pk_${randomBytes(32).toString("base64url")}`;
   await withDatabase((client) =>
     client.query("INSERT INTO api_keys (name, prefix, key_hash, kind, allowed_origins) VALUES ($1, $2, $3, 'public', $4)", [
@@ -67,7 +67,11 @@ test.afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-const recorded = (page: Page) => page.evaluate(() => window as unknown as Recorded);
+const recorded = (page: Page) =>
+  page.evaluate(() => {
+    const { events, calls } = window as unknown as Recorded;
+    return { events, calls };
+  });
 const eventTypes = async (page: Page) => (await recorded(page)).events.map((e) => e.type);
 const callTypes = async (page: Page) => (await recorded(page)).calls.map(([name]) => name);
 

@@ -47,6 +47,8 @@
     if (data.type === "success") call(options.successCallback, data);
     if (data.type === "cancel") call(options.cancelCallback, data);
     if (data.type === "failure" || data.type === "error") call(options.errorCallback, data);
+    // The gateway's card page does not report its height: room for it until our result page does.
+    if (data.type === "payment_started") current.iframe.style.height = Math.max(parseInt(current.iframe.style.height, 10), 640) + "px";
     if (data.type === "redirecting" && /^https?:\/\//.test(data.redirect_url || "")) location.assign(data.redirect_url);
     // A declined or canceled payment: the form again, where the customer can retry.
     if (data.type === "failure" || data.type === "cancel") render();
