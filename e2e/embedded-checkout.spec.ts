@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { passDeadline, withDatabase } from "./support/database";
-import { CARDS, createTransaction, expectStateSoon, transactionState } from "./support/payments";
+import { CARDS, createTransaction, expectStateSoon, RESULT_URL, transactionState } from "./support/payments";
 
 // The embedded checkout (docs/embedded-checkout.md, "The script and the frame"): a merchant's page on another origin
 // (node:http on 127.0.0.1, ports of its own) loads checkout.js from the service and pays inside its frame. The shop
@@ -146,6 +146,17 @@ test.describe("embedded checkout", () => {
     await expect.poll(() => eventTypes(page)).toEqual(["ready", "payment_started", "cancel", "ready"]);
     expect(await callTypes(page)).toEqual(["beforePayment", "cancel"]);
     await expect(frame.getByRole("button", { name: /^Pay 86\.000 KWD$/ })).toBeVisible();
+  });
+
+  test("a gateway whose page cannot be framed (KNET) takes the whole window there and back", async ({ page, request }) => {
+    const txn = await createTransaction(request, { pg_codes: ["knet"], amount: "12.5" });
+    const frame = await openShop(page, txn.session_id);
+    await frame.getByRole("button", { name: /^Pay 12\.500 KWD$/ }).click();
+    await expect(page).toHaveURL(/\/kpg\/PaymentHTTP\.htm\?param=paymentInit&trandata=[0-9a-f]+&tranportalId=/);
+    await page.getByRole("button", { name: /^Pay with test card/ }).click();
+    await expect(page).toHaveURL(RESULT_URL);
+    await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+    expect(await transactionState(request, txn.session_id)).toBe("paid");
   });
 
   test("beforePayment rejecting stops the payment", async ({ page, request }) => {
