@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { readApiKey } from "./support/credentials";
 import { passDeadline, withDatabase } from "./support/database";
 import { CARDS, createTransaction, expectStateSoon, RESULT_URL, transactionState } from "./support/payments";
 
@@ -157,6 +158,20 @@ test.describe("embedded checkout", () => {
     await expect(page).toHaveURL(RESULT_URL);
     await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
     expect(await transactionState(request, txn.session_id)).toBe("paid");
+  });
+
+  test("Checkout.reload() shows the amount the merchant's server changed", async ({ page, request }) => {
+    const txn = await createTransaction(request);
+    const frame = await openShop(page, txn.session_id);
+    await expect(frame.getByRole("button", { name: /^Pay 86\.000 KWD$/ })).toBeVisible();
+    const patched = await request.patch(`/b/checkout/v1/pymt-txn/${txn.session_id}`, {
+      headers: { Authorization: `Api-Key ${readApiKey()}` },
+      data: { amount: "90" },
+    });
+    expect(patched.status(), await patched.text()).toBe(200);
+    await page.evaluate(() => (window as unknown as { Checkout: { reload(): void } }).Checkout.reload());
+    await expect(frame.getByRole("button", { name: /^Pay 90\.000 KWD$/ })).toBeVisible();
+    await expect.poll(() => eventTypes(page)).toEqual(["ready", "ready"]);
   });
 
   test("beforePayment rejecting stops the payment", async ({ page, request }) => {
