@@ -150,8 +150,11 @@ test.describe("embedded checkout", () => {
   });
 
   test("a gateway whose page cannot be framed (KNET) takes the whole window there and back", async ({ page, request }) => {
-    const txn = await createTransaction(request, { pg_codes: ["knet"], amount: "12.5" });
+    const txn = await createTransaction(request, { pg_codes: ["sandbox", "knet"], amount: "12.5" });
     const frame = await openShop(page, txn.session_id);
+    await frame.getByRole("radio", { name: /KNET/ }).check();
+    await expect.poll(() => eventTypes(page)).toEqual(["ready", "method_selected"]);
+    expect((await recorded(page)).events[1]).toMatchObject({ pg_code: "knet" });
     await frame.getByRole("button", { name: /^Pay 12\.500 KWD$/ }).click();
     await expect(page).toHaveURL(/\/kpg\/PaymentHTTP\.htm\?param=paymentInit&trandata=[0-9a-f]+&tranportalId=/);
     await page.getByRole("button", { name: /^Pay with test card/ }).click();

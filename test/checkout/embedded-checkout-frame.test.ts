@@ -7,6 +7,7 @@ import * as framePay from "@/app/b/checkout/sdk/v1/frame/pay/route";
 import * as frameRoute from "@/app/b/checkout/sdk/v1/frame/route";
 import { revokeApiKey } from "@/lib/access/api-keys/revoke-api-key";
 import { EMBED_ORIGIN_HEADER } from "@/lib/checkout/sdk/embed-origin-header";
+import { resultEvent } from "@/lib/checkout/sdk/result-event";
 import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { FOREIGN_ORIGIN } from "@/lib/http/sdk-route";
 import { contentSecurityPolicy } from "@/lib/http/page-security-headers";
@@ -14,7 +15,7 @@ import { proxy } from "@/proxy";
 import { startCheckoutApi } from "../support/checkout-setup";
 import { createKey } from "../support/factories";
 import { serveRoutes } from "../support/http-server";
-import { passDeadline } from "../support/payment-flow";
+import { CARDS, deliverReturn, passDeadline, payWith } from "../support/payment-flow";
 
 // The embedded checkout's browser half over HTTP: checkout.js and its caching and size, the frame page's key and
 // origin rules and its frame-ancestors, its Pay (a card page of ours in the frame, a bank's page through the
@@ -118,6 +119,15 @@ describe("the frame page", () => {
     expect(contentSecurityPolicy("n")).toContain("frame-ancestors 'none'");
   });
 
+  it("lists the customer's usable saved cards under their method, masked (chosen with the CVV on the card page)", async () => {
+    const earlier = await newSession({ customer_id: "cust-frame", pg_codes: ["card"] });
+    const { next } = await payWith(api.ctx, earlier, CARDS.approve, { saveCard: true });
+    await deliverReturn(api.ctx, next);
+    const { html } = await openFrame({ session_id: await newSession({ customer_id: "cust-frame" }) });
+    expect(html).toMatch(/value="card"[^]*<li>Visa •••• 1111 \(\d\d\/\d\d\)<\/li>[^]*value="bank"/);
+    expect(html).not.toContain(CARDS.approve.replaceAll(" ", ""));
+  });
+
   it("speaks Arabic right to left, and takes only the documented, plain theme values", async () => {
     const sessionId = await newSession();
     const theme = JSON.stringify({ "--ck-color-primary": "#0a7c4a", "--ck-radius": "2px;}body{display:none", "--other": "red" });
@@ -212,5 +222,15 @@ describe("the frame's Pay", () => {
     await passDeadline(api.ctx, sessionId);
     expect((await pay({ session_id: sessionId, pg_code: "card" })).status).toBe(409);
     expect(await attempts(sessionId)).toEqual([]);
+  });
+});
+
+describe("the result page's event", () => {
+  it("is success, failure or cancel by the outcome, with the attempt's reference; none while pending", () => {
+    expect(resultEvent({ kind: "paid", referenceNumber: "CK1" }, "paid")).toEqual({ type: "success", state: "paid", reference_number: "CK1" });
+    expect(resultEvent({ kind: "authorized", referenceNumber: "CK1" }, "authorized")?.type).toBe("success");
+    expect(resultEvent({ kind: "declined", referenceNumber: "CK2" }, "attempted")).toEqual({ type: "failure", state: "attempted", reference_number: "CK2" });
+    expect(resultEvent({ kind: "canceled", referenceNumber: null }, "attempted")).toEqual({ type: "cancel", state: "attempted" });
+    expect(resultEvent({ kind: "pending", referenceNumber: "CK3" }, "pending")).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ export const FRAME_MESSAGES = {
     refused: "The checkout cannot be shown",
     redirecting: (name: string) => `Taking you to ${name}…`,
     continue: "Continue",
+    savedCards: "Your saved cards (choose one on the next page):",
   },
   ar: {
     title: "الدفع",
@@ -19,6 +20,7 @@ export const FRAME_MESSAGES = {
     refused: "لا يمكن عرض صفحة الدفع",
     redirecting: (name: string) => `جارٍ تحويلك إلى ${name}…`,
     continue: "متابعة",
+    savedCards: "بطاقاتك المحفوظة (اختر إحداها في الصفحة التالية):",
   },
 } as const;
 

@@ -28,15 +28,27 @@ h1{font-size:1.1rem;margin:0 0 4px}.amount{font-size:1.5rem;font-weight:700;marg
 legend{color:var(--ck-color-muted);margin-bottom:8px}label{display:flex;align-items:center;gap:10px;border:1px solid var(--ck-color-border);border-radius:var(--ck-radius);padding:10px;margin-bottom:8px;cursor:pointer}
 label img{width:32px;height:20px;object-fit:contain}.fee{margin-inline-start:auto;color:var(--ck-color-muted);font-size:.85rem}
 button{width:100%;padding:12px;border:0;border-radius:var(--ck-radius);background:var(--ck-color-primary);color:var(--ck-color-on-primary);font:inherit;font-weight:600;cursor:pointer}
-button:disabled{opacity:.6}.notice{border:1px solid var(--ck-color-error);color:var(--ck-color-error);border-radius:var(--ck-radius);padding:10px;margin:0 0 12px}a{color:var(--ck-color-primary)}`;
+button:disabled{opacity:.6}.cards{color:var(--ck-color-muted);font-size:.85rem;margin:-4px 0 8px}.cards ul{margin:4px 0 0;padding-inline-start:20px}.notice{border:1px solid var(--ck-color-error);color:var(--ck-color-error);border-radius:var(--ck-radius);padding:10px;margin:0 0 12px}a{color:var(--ck-color-primary)}`;
+
+/**
+ * A method's usable saved cards, masked: the customer picks one (and proves it with its CVV) on the card page, inside
+ * the frame, as on the hosted page.
+ */
+function savedCards(setup: SdkSetup, pgCode: string, t: (typeof FRAME_MESSAGES)[FrameLanguage]): string {
+  const cards = setup.cards.filter((card) => card.pg_code === pgCode && card.is_usable);
+  if (cards.length === 0) return "";
+  const list = cards.map((card) => `<li>${escape(card.brand)} •••• ${escape(card.last4 ?? "")} (${escape(`${card.expiry_month}/${card.expiry_year}`)})</li>`);
+  return `<div class="cards">${t.savedCards}<ul>${list.join("")}</ul></div>`;
+}
 
 function form(page: Extract<FramePage, { kind: "form" }>, context: FrameContext): string {
   const t = FRAME_MESSAGES[context.lang];
   const { setup } = page;
   const methods = setup.payment_methods
     .map((m, i) => {
-      const fee = m.fee !== "0.000" && Number(m.fee) > 0 ? `<span class="fee">+${escape(m.fee)} ${t.fee}</span>` : "";
-      return `<label><input type="radio" name="pg_code" value="${escape(m.pg_code)}" data-total="${escape(`${m.total} ${setup.currency_code}`)}"${i === 0 ? " checked" : ""} required><img src="${escape(m.icon)}" alt="">${escape(m.name)}${fee}</label>`;
+      const fee = Number(m.fee) > 0 ? `<span class="fee">+${escape(m.fee)} ${t.fee}</span>` : "";
+      const radio = `<input type="radio" name="pg_code" value="${escape(m.pg_code)}"${i === 0 ? " checked" : ""} required>`;
+      return `<label>${radio}<img src="${escape(m.icon)}" alt="">${escape(m.name)}${fee}</label>${savedCards(setup, m.pg_code, t)}`;
     })
     .join("");
   const hidden = { session_id: setup.session_id, pk: page.publicKey, origin: context.origin ?? "", lang: context.lang, theme: context.theme ?? "" };
