@@ -5,7 +5,6 @@ import { renderFramePage } from "@/lib/checkout/sdk/render-frame-page";
 import { appContext } from "@/lib/core/context";
 import { framePageResponse } from "@/lib/http/frame-page-response";
 import { handleRoute } from "@/lib/http/handle-route";
-import { framePagePolicy } from "@/lib/http/page-security-headers";
 
 export const dynamic = "force-dynamic";
 
@@ -17,9 +16,9 @@ export const GET = handleRoute(async (request) => {
   const frame = await openSdkFrame({ ctx: appContext(), input: params });
   const context = { ...params, origin: frame.origin };
   if (frame.kind === "refused") {
-    return framePageResponse(renderFramePage({ kind: "refused", message: frame.message }, context), framePagePolicy(frame.origin), frame.status);
+    return framePageResponse(renderFramePage({ kind: "refused", message: frame.message }, context), frame.origin, frame.status);
   }
   const notice = frame.setup.state === "attempted" ? FRAME_MESSAGES[params.lang].retry : null;
   const page = { kind: "form" as const, setup: frame.setup, publicKey: params.publicKey, notice, error: null };
-  return framePageResponse(renderFramePage(page, context), framePagePolicy(frame.origin));
+  return framePageResponse(renderFramePage(page, context), frame.origin);
 });

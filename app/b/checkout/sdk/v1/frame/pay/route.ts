@@ -1,12 +1,11 @@
 import { frameParams } from "@/lib/checkout/sdk/frame-context";
 import { openSdkFrame } from "@/lib/checkout/sdk/open-sdk-frame";
-import { renderFramePage } from "@/lib/checkout/sdk/render-frame-page";
+import { type FramePage, renderFramePage } from "@/lib/checkout/sdk/render-frame-page";
 import { submitSdkPayment } from "@/lib/checkout/sdk/submit-sdk-payment";
 import { appContext } from "@/lib/core/context";
 import { ValidationFailed } from "@/lib/core/errors";
 import { framePageResponse } from "@/lib/http/frame-page-response";
 import { handleRoute } from "@/lib/http/handle-route";
-import { framePagePolicy } from "@/lib/http/page-security-headers";
 import { readForm } from "@/lib/http/read-form";
 import { seeOther } from "@/lib/http/see-other";
 
@@ -22,30 +21,23 @@ export const POST = handleRoute(
     const params = frameParams((name) => form[name]);
     const ctx = appContext();
     const frame = await openSdkFrame({ ctx, input: params });
-    const context = { ...params, origin: frame.origin };
-    const show = (status: number, error: string) =>
-      frame.kind === "refused"
-        ? framePageResponse(renderFramePage({ kind: "refused", message: error }, context), framePagePolicy(frame.origin), status)
-        : framePageResponse(
-            renderFramePage({ kind: "form", setup: frame.setup, publicKey: params.publicKey, notice: null, error }, context),
-            framePagePolicy(frame.origin),
-            status,
-          );
-    if (frame.kind === "refused") return show(frame.status, frame.message);
+    const answer = (page: FramePage, status = 200) => framePageResponse(renderFramePage(page, { ...params, origin: frame.origin }), frame.origin, status);
+    if (frame.kind === "refused") return answer({ kind: "refused", message: frame.message }, frame.status);
+    // Nothing started: the form again, saying why.
+    const formAgain = (status: number, error: string) => answer({ kind: "form", setup: frame.setup, publicKey: params.publicKey, notice: null, error }, status);
 
     let started;
     try {
       started = await submitSdkPayment({ ctx, input: { sessionId: params.sessionId, fields: { pg_code: form.pg_code }, embedOrigin: frame.origin } });
     } catch (error) {
       if (!(error instanceof ValidationFailed)) throw error;
-      return show(400, Object.values(error.fields).flat().join(" "));
+      return formAgain(400, Object.values(error.fields).flat().join(" "));
     }
-    const { outcome, answer } = started;
-    if (outcome !== "started" || !answer.redirect_url) return show(outcome === "unavailable" ? 502 : 409, answer.message);
+    const { outcome, answer: submitted } = started;
+    if (outcome !== "started" || !submitted.redirect_url) return formAgain(outcome === "unavailable" ? 502 : 409, submitted.message);
     const method = frame.setup.payment_methods.find((m) => m.pg_code === form.pg_code)!;
-    if (method.flow === "frame") return seeOther(answer.redirect_url);
-    const page = { kind: "redirecting" as const, url: answer.redirect_url, methodName: method.name };
-    return framePageResponse(renderFramePage(page, context), framePagePolicy(frame.origin));
+    if (method.flow === "frame") return seeOther(submitted.redirect_url);
+    return answer({ kind: "redirecting", url: submitted.redirect_url, methodName: method.name });
   },
   { otherSites: "accepted" },
 );
