@@ -1,5 +1,8 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { SESSION_HEADER } from "@/lib/checkout/checkout-page/session-header";
+import { EMBED_ORIGIN_HEADER } from "@/lib/checkout/sdk/embed-origin-header";
+import { embedOriginOfAttempt } from "@/lib/checkout/sdk/embed-origin-of-attempt";
+import { appContext } from "@/lib/core/context";
 import { slideAdminSession } from "@/lib/access/auth/slide-admin-session";
 import { env } from "@/lib/core/env";
 import { isCrossOriginPost } from "@/lib/http/cross-origin-post";
@@ -15,6 +18,16 @@ const CUSTOMER_PAGE = /^\/b\/checkout\/redirect\/(start|result)\/?$/;
 
 const ADMIN_PAGE = /^\/admin(\/|$)/;
 
+const CARD_PAGE = /^\/sandbox\/(?:pay|3ds)\/([^/]+)\/?$/;
+const RESULT_PAGE = /^\/b\/checkout\/redirect\/result\/?$/;
+
+/** The attempt a page is about when the embedded checkout may frame it (its card page, 3-D Secure, result). */
+function framableAttempt(url: NextRequest["nextUrl"]): string | null {
+  const card = CARD_PAGE.exec(url.pathname);
+  if (card) return card[1]!;
+  return RESULT_PAGE.test(url.pathname) ? url.searchParams.get("reference") : null;
+}
+
 export async function proxy(request: NextRequest) {
   if (isCrossOriginPost(request)) {
     return NextResponse.json({ detail: "Cross-origin request refused." }, { status: 403 });
@@ -26,11 +39,16 @@ export async function proxy(request: NextRequest) {
       { status: 404, headers: { "Cache-Control": "no-store", "x-nextjs-action-not-found": "1" } },
     );
   }
-  const policy = contentSecurityPolicy(btoa(crypto.randomUUID()), { development: env.NODE_ENV === "development" });
+  const reference = framableAttempt(request.nextUrl);
+  // An attempt started in the embedded checkout's frame: its pages may be framed by that merchant origin only.
+  const framedBy = reference ? await embedOriginOfAttempt({ ctx: appContext(), input: { reference } }) : null;
+  const policy = contentSecurityPolicy(btoa(crypto.randomUUID()), { development: env.NODE_ENV === "development", framedBy });
   const customerPage = CUSTOMER_PAGE.test(request.nextUrl.pathname);
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   headers.delete(SESSION_HEADER);
+  headers.delete(EMBED_ORIGIN_HEADER);
+  if (framedBy) headers.set(EMBED_ORIGIN_HEADER, framedBy);
   if (customerPage) headers.set(SESSION_HEADER, request.nextUrl.searchParams.get("session_id") ?? "");
 
   const response = NextResponse.next({ request: { headers } });
@@ -44,6 +62,6 @@ export async function proxy(request: NextRequest) {
 export const config = {
   // Pages only: the JSON APIs, gateway callbacks, form routes and static files skip it.
   matcher: [
-    "/((?!_next/|api/|b/checkout/v1/|b/checkout/api/|b/pbl/|pos/crt|pos/d/crt|b/checkout/gateway/|b/checkout/redirect/pay|sandbox/api/|icons/|favicon\\.ico|icon\\.svg).*)",
+    "/((?!_next/|api/|b/checkout/v1/|b/checkout/api/|b/checkout/sdk/|b/pbl/|pos/crt|pos/d/crt|b/checkout/gateway/|b/checkout/redirect/pay|sandbox/api/|icons/|favicon\\.ico|icon\\.svg).*)",
   ],
 };

@@ -245,6 +245,8 @@ export interface PaymentAttemptsTable {
   initiator: ColumnType<"customer" | "merchant", "customer" | "merchant" | undefined, never>;
   /** The saved card an auto-debit charged. */
   saved_card_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The merchant origin whose page framed this attempt (the embedded checkout); null on the hosted page. */
+  embed_origin: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OperationsTable {

@@ -30,6 +30,7 @@ import * as m0033 from "./0033_find_anything";
 import * as m0034 from "./0034_webhook_attempt_details";
 import * as m0035 from "./0035_pending_webhooks";
 import * as m0036 from "./0036_public_api_keys";
+import * as m0037 from "./0037_embedded_attempts";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   "0034_webhook_attempt_details": m0034,
   "0035_pending_webhooks": m0035,
   "0036_public_api_keys": m0036,
+  "0037_embedded_attempts": m0037,
 };

@@ -57,7 +57,8 @@ export function sdkRoute<P>(handler: SdkHandler<P>) {
  * and the two request headers the SDK sends; any other origin gets a 403 and no allowance.
  */
 export function sdkPreflight(methods: string[]) {
-  return handleRoute(
+  // Typed for any route's params (it reads none), as Next.js checks an OPTIONS export against its route's.
+  return handleRoute<Record<string, string>>(
     async (request, { requestId }) => {
       const origin = request.headers.get("origin");
       if (!(await isEmbeddingOrigin({ ctx: appContext(), input: { origin } }))) {

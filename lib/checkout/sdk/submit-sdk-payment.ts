@@ -1,3 +1,4 @@
+import { setAttemptEmbedOrigin } from "@/db/queries/embedded-attempts";
 import { findCustomerCardByToken } from "@/db/queries/saved-cards";
 import { findTransactionView } from "@/db/queries/transactions";
 import { PAYABLE } from "@/lib/checkout/lifecycle/verbs";
@@ -6,6 +7,7 @@ import { SESSION_ID } from "@/lib/checkout/transactions/get-transaction";
 import type { Ctx } from "@/lib/core/context";
 import { GatewayUnavailable, NotFound, ValidationFailed } from "@/lib/core/errors";
 import { logger } from "@/lib/core/log/logger";
+import { adapterFor } from "@/lib/gateways/adapters";
 import { parseInput } from "@/lib/core/validation/parse-input";
 import { NO_SUCH_TRANSACTION } from "./load-sdk-setup";
 import { type SdkSubmitAnswer, sdkSubmitRequestSchema } from "./sdk-schemas";
@@ -25,14 +27,16 @@ const refused = (message: string, outcome: SdkSubmitOutcome = "refused") => ({
 /**
  * The SDK's Pay: the hosted page's own start of a payment (start-payment.ts: one live attempt at a time, the fee,
  * the deadline), for `pg_code` and, when given, a saved card of the transaction's customer on that gateway. Wrong
- * fields: ValidationFailed; unknown or deleted: NotFound; nothing changes for either.
+ * fields: ValidationFailed; unknown or deleted: NotFound; nothing changes for either. `embedOrigin`: started inside
+ * the embedded checkout's frame of that (checked) merchant origin, which may then frame the gateway's card page
+ * when it is ours (`flow: frame`).
  */
 export async function submitSdkPayment({
   ctx,
   input,
 }: {
   ctx: Ctx;
-  input: { sessionId: string; fields: Record<string, unknown> };
+  input: { sessionId: string; fields: Record<string, unknown>; embedOrigin?: string };
 }): Promise<{ outcome: SdkSubmitOutcome; answer: SdkSubmitAnswer }> {
   if (!SESSION_ID.test(input.sessionId)) throw new NotFound(NO_SUCH_TRANSACTION);
   const view = await findTransactionView(ctx.db, input.sessionId);
@@ -57,6 +61,9 @@ export async function submitSdkPayment({
   try {
     const result = await startPayment({ ctx, input: { sessionId: txn.session_id, code: gateway.code } });
     if (result.kind === "redirect") {
+      if (input.embedOrigin && adapterFor(gateway.pg)?.features.framedPage) {
+        await setAttemptEmbedOrigin(ctx.db, result.referenceNumber, input.embedOrigin);
+      }
       return { outcome: "started", answer: { status: "redirect", message: "Continue on the payment page.", redirect_url: result.url } };
     }
     if (result.kind === "busy") return refused(BUSY);

@@ -1,13 +1,17 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { CheckoutFrame } from "@/components/checkout/checkout-frame";
+import { EmbeddedResultEvent } from "@/components/checkout/embedded-result-event";
 import { resultTitle, startPagePath, toCheckoutView } from "@/components/checkout/checkout-view";
 import { LiveRefresh } from "@/components/checkout/live-refresh";
 import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/payment-not-found";
 import { PaymentResult } from "@/components/checkout/payment-result";
 import { returnedAttempt } from "@/lib/checkout/checkout-page/returned-attempt";
 import { paymentPageForRequest } from "@/lib/checkout/checkout-page/payment-page-for-request";
+import { EMBED_ORIGIN_HEADER } from "@/lib/checkout/sdk/embed-origin-header";
+import { resultEvent } from "@/lib/checkout/sdk/result-event";
 import { queryParam } from "@/lib/http/query-param";
 
 // Where the gateway's return lands the customer (/b/checkout/redirect/result/?session_id=…&reference=…): the
@@ -42,8 +46,10 @@ export default async function PaymentResultPage(props: Props) {
   // Rendered here, not by notFound(), which Next.js renders in the browser only (see the payment page).
   if (!result) return <PaymentNotFound />;
   const { page, view } = result;
+  // In the embedded checkout's frame (an attempt started there), the merchant's page hears the outcome instead.
+  const embedOrigin = (await headers()).get(EMBED_ORIGIN_HEADER);
   // Finished, and (with a webhook_url) its first webhook answered 200: back to the merchant.
-  if (page.redirectUrl) redirect(page.redirectUrl);
+  if (page.redirectUrl && !embedOrigin) redirect(page.redirectUrl);
   // Nothing tried yet: the payment page is where to start.
   if (!view.result) redirect(startPagePath(page.sessionId));
   const pending = view.result.kind === "pending";
@@ -58,6 +64,7 @@ export default async function PaymentResultPage(props: Props) {
         </>
       ) : null}
       <PaymentResult view={view} result={view.result} />
+      {embedOrigin ? <EmbeddedResultEvent origin={embedOrigin} sessionId={page.sessionId} event={resultEvent(view.result, page.state)} /> : null}
     </CheckoutFrame>
   );
 }
