@@ -1,4 +1,4 @@
-// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,cards,page,webhooks,expiry,admin,observability]
+// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,cards,page,webhooks,expiry,admin,observability,embedded]
 // [-- --transactions N]:
 // the checkout API's, the operations API's (partial refund, inquiry) and the saved-card endpoints' (card list,
 // auto-debit) throughput and latency against a bare baseline measured in the same run, the hosted payment page's
@@ -12,7 +12,8 @@
 // database, starts a bare node:http + pg server (the baseline) and a bare Next.js app (the framework floor) on that
 // database, warms them up, loads each with autocannon (refunds and inquiries on transactions paid through the
 // sandbox first; the card list and auto-debits on cards saved by paying auto_debit transactions through it), then
-// measures the payment page, pays 100 transactions with a webhook receiver listening and lets 50 expire; prints the
+// measures the payment page, pays 100 transactions with a webhook receiver listening and lets 50 expire, times the
+// embedded checkout from Checkout.init to ready on a phone (a shop page on another origin); prints the
 // figures and ratios, and writes them to docs/benchmarks.md (a full run only: --only runs just the listed sections,
 // to iterate, and writes nothing).
 // Missed targets are reported, not an error; failed requests (non-2xx, errors, timeouts) are.
@@ -23,7 +24,8 @@ import { parseArgs } from "node:util";
 import { ADMIN_REQUESTS, ADMIN_TRANSACTIONS, measureAdminList, seedBigTable } from "./bench/admin";
 import { DEEP_PAGE } from "./bench/admin-cases";
 import { countRoundTrips, measureApi, WARM_UP_SECONDS } from "./bench/api";
-import { APP_URL, buildApp, createFixtures, DATA_DIR, preloadStatementStats, startApp } from "./bench/app";
+import { APP_URL, buildApp, createFixtures, createPublicKey, DATA_DIR, preloadStatementStats, startApp } from "./bench/app";
+import { measureEmbedded, SHOP_ORIGIN } from "./bench/embedded";
 import { embeddedDatabaseUrl } from "./shared/database";
 import { EXPIRATION_TIME, EXPIRING, measureExpiry } from "./bench/expiry";
 import { buildFloor, FLOOR_URL, startFloor } from "./bench/floor";
@@ -39,7 +41,7 @@ import { measureWebhooks, PAYMENT_CONCURRENCY, PAYMENTS } from "./bench/webhooks
 import { measureObservability, ROUNDS } from "./bench/observability";
 import { runMain } from "../server/run-main";
 
-const SECTIONS = ["api", "operations", "cards", "page", "webhooks", "expiry", "admin", "observability"] as const;
+const SECTIONS = ["api", "operations", "cards", "page", "webhooks", "expiry", "admin", "observability", "embedded"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: flags } = parseArgs({
@@ -70,6 +72,7 @@ runMain(async () => {
   if (withFloor && (runs("api") || runs("operations") || runs("cards") || runs("admin"))) await buildFloor(flags["no-build"]);
   process.stderr.write(`Creating a fresh database in ${DATA_DIR} …\n`);
   const apiKey = await createFixtures();
+  const publicKey = runs("embedded") ? await createPublicKey(SHOP_ORIGIN) : undefined;
   await preloadStatementStats();
   const adminUser = seeded > 0 ? await seedBigTable(seeded) : undefined;
   const counts = runs("api") ? await countRoundTrips(apiKey) : undefined;
@@ -134,6 +137,10 @@ runMain(async () => {
         `observability: three web processes (WORKER=off) on the bench's database, autocannon ${CONNECTIONS} connections, ${ROUNDS} rounds of ${results.observability.sliceSeconds} s per endpoint and process after a ${WARM_UP_SECONDS} s warm-up of each`,
       );
       for (const helper of helpers.splice(0)) await stopProcess(helper);
+    }
+    if (runs("embedded")) {
+      results.embedded = await measureEmbedded(APP_URL, apiKey, publicKey!);
+      results.settings.push(`embedded: a shop page on ${SHOP_ORIGIN} embedding the service with a public key for that origin; each visit its own transaction`);
     }
     if (runs("admin")) {
       if (withFloor) {

@@ -60,6 +60,12 @@ export async function createFixtures(): Promise<string> {
   return lines.at(-1)!;
 }
 
+/** A public key for the embedded checkout's shop page at `origin` (the bench's database must exist). */
+export async function createPublicKey(origin: string): Promise<string> {
+  const lines = await runScriptOrThrow("server/admin.ts", ["create-public-key", "--name", "bench shop", "--origins", origin], appEnv);
+  return lines.at(-1)!;
+}
+
 /**
  * Loads pg_stat_statements at the next start of the bench's cluster (it ships with the embedded server) so the bench
  * can count SQL statements; it tracks nothing until the bench turns tracking on (see round-trips.ts).

@@ -13,7 +13,7 @@ const launch = () =>
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
 
-async function withBrowser<T>(work: (browser: Browser) => Promise<T>): Promise<T> {
+export async function withBrowser<T>(work: (browser: Browser) => Promise<T>): Promise<T> {
   const browser = await launch();
   try {
     return await work(browser);
@@ -39,22 +39,28 @@ export function loadedScripts(url: string, cookie?: string): Promise<string[]> {
   });
 }
 
+/** A new browser context (an empty cache) and page with the phone profile: a Pixel 7, its CPU and network slowed. */
+export async function onPhone(browser: Browser) {
+  const context = await browser.newContext({ ...devices["Pixel 7"] });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: PHONE_PROFILE.latencyMs,
+    downloadThroughput: (PHONE_PROFILE.downloadKbps * 1000) / 8,
+    uploadThroughput: (PHONE_PROFILE.uploadKbps * 1000) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_PROFILE.cpuSlowdown });
+  return { context, page };
+}
+
 /** Loads `url` LCP_LOADS times, each in a new browser context (an empty cache), and returns its LCP, ms. */
 export function measureLcp(url: string): Promise<Summary> {
   return withBrowser(async (browser) => {
     const samples: number[] = [];
     for (let i = 0; i < LCP_LOADS; i++) {
-      const context = await browser.newContext({ ...devices["Pixel 7"] });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: PHONE_PROFILE.latencyMs,
-        downloadThroughput: (PHONE_PROFILE.downloadKbps * 1000) / 8,
-        uploadThroughput: (PHONE_PROFILE.uploadKbps * 1000) / 8,
-      });
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_PROFILE.cpuSlowdown });
+      const { context, page } = await onPhone(browser);
       const response = await page.goto(url, { waitUntil: "load", timeout: 60_000 });
       if (response?.status() !== 200) throw new Error(`GET ${url} answered ${response?.status()}`);
       samples.push(await largestContentfulPaint(page));

@@ -4,6 +4,7 @@ import type { ApiResults, Measured } from "./api";
 import type { ExpiryFigures } from "./expiry";
 import type { Figures } from "./load";
 import { MODES, type ModeFigures, type ObservabilityFigures, ROUNDS, SCRAPE_EVERY_MS } from "./observability";
+import { CHECKOUT_JS_BUDGET_BYTES, type EmbeddedFigures, FRAME_JS_BUDGET_BYTES, READY_TARGET_MS } from "./embedded";
 import { type OperationMeasured, type OperationsResults, PAID_AMOUNT, REFUND_AMOUNT, REFUND_POOL } from "./operations";
 import type { PageFigures } from "./page";
 import { type Check, expiryChecks, expiryLines, pageChecks, pageLines, webhookChecks, webhookLines } from "./report-flows";
@@ -24,6 +25,7 @@ export interface Results {
   expiry?: ExpiryFigures;
   admin?: AdminFigures;
   observability?: ObservabilityFigures;
+  embedded?: EmbeddedFigures;
 }
 
 /** A row of a figures table: compared with its baseline's row and (an endpoint's) its floor's. */
@@ -121,6 +123,24 @@ function observabilityChecks(o: ObservabilityFigures): Check[] {
   ];
 }
 
+/** The issue's targets for the embedded checkout: its scripts' sizes, and init to ready on the phone profile. */
+function embeddedChecks(e: EmbeddedFigures): Check[] {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB gzip`;
+  return [
+    { target: `checkout.js ≤ ${kb(CHECKOUT_JS_BUDGET_BYTES)}`, measured: kb(e.checkoutJsGzipBytes), pass: e.checkoutJsGzipBytes <= CHECKOUT_JS_BUDGET_BYTES },
+    { target: `the frame's JavaScript ≤ ${kb(FRAME_JS_BUDGET_BYTES)}`, measured: kb(e.frameJsGzipBytes), pass: e.frameJsGzipBytes <= FRAME_JS_BUDGET_BYTES },
+    { target: `Checkout.init to ready on the phone profile, p50 ≤ ${READY_TARGET_MS} ms`, measured: `${e.initToReady.p50.toFixed(0)} ms`, pass: e.initToReady.p50 <= READY_TARGET_MS },
+  ];
+}
+
+export function embeddedLines(e: EmbeddedFigures): string[] {
+  const { n, p50, max } = e.initToReady;
+  return [
+    `Checkout.init on a shop's page (another origin) to the frame's ready event, ${n} first visits on the phone profile of the payment page's LCP: p50 ${p50.toFixed(0)} ms, max ${max.toFixed(0)} ms.`,
+    `checkout.js ${(e.checkoutJsGzipBytes / 1024).toFixed(1)} KB gzip on the shop's page; frame.js ${(e.frameJsGzipBytes / 1024).toFixed(1)} KB gzip in the frame (a server-rendered page of ours without a framework: no floor page's JavaScript either).`,
+  ];
+}
+
 const MODE_LABELS = { off: "metrics and tracing off", metrics: "metrics on, scraped", tracing: "tracing on, to a local collector" } as const;
 
 export function observabilityLines(o: ObservabilityFigures): string[] {
@@ -147,6 +167,7 @@ export function checkTargets(r: Results): Check[] {
     ...(r.expiry ? expiryChecks(r.expiry) : []),
     ...(r.admin ? adminChecks(r.admin) : []),
     ...(r.observability ? observabilityChecks(r.observability) : []),
+    ...(r.embedded ? embeddedChecks(r.embedded) : []),
   ];
 }
 
@@ -224,6 +245,7 @@ export function printResults(r: Results): void {
     ...(r.expiry ? section("Expiry lag", expiryLines(r.expiry)) : []),
     ...(r.admin ? section("Admin transaction list", adminLines(r.admin)) : []),
     ...(r.observability ? section("Cost of metrics and tracing", observabilityLines(r.observability)) : []),
+    ...(r.embedded ? section("Embedded checkout", embeddedLines(r.embedded)) : []),
     "",
     "Targets:",
     ...checks.map((c) => `  ${c.pass ? "PASS" : "FAIL"}  ${c.target}: ${c.measured}`),
@@ -248,8 +270,8 @@ export const OBSERVABILITY_INTRO = [
 
 /** Rewrites `file` with a full run's results (every section present). */
 export async function writeResults(r: Results, file: string): Promise<void> {
-  const { api, operations, cards, page, webhooks, expiry, admin, observability } = r;
-  if (!api || !operations || !cards || !page || !webhooks || !expiry || !admin || !observability) throw new Error("Only a full run (no --only) is written down.");
+  const { api, operations, cards, page, webhooks, expiry, admin, observability, embedded } = r;
+  if (!api || !operations || !cards || !page || !webhooks || !expiry || !admin || !observability || !embedded) throw new Error("Only a full run (no --only) is written down.");
   const checks = checkTargets(r);
   const md = [
     "# Benchmarks",
@@ -362,6 +384,12 @@ export async function writeResults(r: Results, file: string): Promise<void> {
     ...OBSERVABILITY_INTRO,
     "",
     ...observabilityLines(observability),
+    "",
+    "## Embedded checkout",
+    "",
+    "The Checkout SDK ([embedded-checkout.md](embedded-checkout.md)) on a shop page of another origin.",
+    "",
+    ...embeddedLines(embedded),
     "",
     "## Targets",
     "",
