@@ -18,6 +18,7 @@ import { listenForMetrics } from "./metrics-server";
 import { runMain } from "./run-main";
 import { announceStart } from "./start-banner";
 import { SECOND_CTRL_C_AFTER_MS } from "./stop-signals";
+import { DATABASE_UNCLEAN, JOBS_CUT, stopped } from "./stopped";
 import { within } from "./within";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
@@ -106,14 +107,12 @@ async function stopService(s: {
   if (unexpected) faults.push(`the web server had exited by itself (code ${webCode})`);
   else if (webCode !== 0 && s.web?.hasListened()) faults.push("requests still open were cut");
   // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
-  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) faults.push("the job engine was not waited for (its jobs in flight, if any, were cut)");
+  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) faults.push(JOBS_CUT);
   clearTimeout(hint);
   await s.closeMetrics?.();
   await within("traces", 3_000, s.tracing?.shutdown(), s.now);
-  if (!(await within("database", 15_000, s.database?.close()))) faults.push("the database did not stop cleanly");
-  if (faults.length === 0) logger.info({ exitCode: 0 }, "stopped (exit code 0): everything in flight finished");
-  else logger.warn({ exitCode: 1, faults }, `stopped (exit code 1): ${faults.join("; ")}`);
-  return faults.length === 0 ? 0 : 1;
+  if (!(await within("database", 15_000, s.database?.close()))) faults.push(DATABASE_UNCLEAN);
+  return stopped(faults);
 }
 
 /** The generated session-signing secret every web process on this DATA_DIR shares (admin sessions work on each). */

@@ -10,6 +10,7 @@ import { startTracing } from "@/lib/core/tracing/start-tracing";
 import { listenForMetrics } from "./metrics-server";
 import { stopSignals } from "./stop-signals";
 import { runMain } from "./run-main";
+import { DATABASE_UNCLEAN, JOBS_CUT, stopped } from "./stopped";
 import { within } from "./within";
 
 runMain(async () => {
@@ -24,8 +25,10 @@ runMain(async () => {
   const closeMetrics = await listenForMetrics(database.url);
   const { requested, now } = stopSignals();
   await requested;
-  await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop(), now);
+  const faults: string[] = [];
+  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop(), now))) faults.push(JOBS_CUT);
   await closeMetrics();
   await within("traces", 3_000, tracing?.shutdown(), now);
-  await within("database", 15_000, database.close());
+  if (!(await within("database", 15_000, database.close()))) faults.push(DATABASE_UNCLEAN);
+  return stopped(faults);
 });

@@ -27,9 +27,10 @@ it.each(["SIGTERM", "SIGINT"] as const)("the worker stops cleanly on %s to its p
   const [code, killedBy] = await exited;
   expect({ code, killedBy }, log.output).toEqual({ code: 0, killedBy: null });
   expect(log.output).not.toContain("Force killing");
+  expect(log.output).toContain("stopped (exit code 0): everything in flight finished");
 }, 60_000);
 
-it("the worker still exits on SIGTERM when its database stops answering", async () => {
+it("the worker still exits on SIGTERM when its database stops answering: 1, saying what it cut", async () => {
   const database = new URL(env.DATABASE_URL!);
   const proxy = await startStallingProxy({ host: database.hostname, port: Number(database.port) });
   onTestFinished(() => proxy.close());
@@ -39,6 +40,7 @@ it("the worker still exits on SIGTERM when its database stops answering", async 
   proxy.stall();
   process.kill(-pid, "SIGTERM");
   const [code] = await exited;
-  expect(code, log.output).toBe(0);
+  expect(code, log.output).toBe(1);
   expect(log.output).toContain("shutdown step did not finish in time");
+  expect(log.output).toContain("stopped (exit code 1): the job engine was not waited for");
 }, 90_000);
