@@ -3,7 +3,7 @@ export const SECOND_CTRL_C_AFTER_MS = 1_000;
 const PARENT_CHECK_MS = 500;
 
 /**
- * `requested` resolves (with the reason) on the first SIGINT or SIGTERM, or when the process that started this
+ * `requested` resolves (with the reason) on the first SIGINT, SIGTERM or SIGHUP (the terminal window closed), or when the process that started this
  * one is gone (`npm start` killed: its child is handed to init, and nobody would ever signal it). `now` resolves
  * on a further SIGINT at least SECOND_CTRL_C_AFTER_MS later ("stop now": a SIGINT sooner than that is the same
  * Ctrl-C, since the terminal sends it to the whole process group and npm passes its own copy on to its child),
@@ -29,16 +29,18 @@ export function stopSignals(): { requested: Promise<string>; stopping(): boolean
   const handlers = {
     SIGINT: () => (stoppedAt === null ? request("SIGINT") : Date.now() - stoppedAt >= SECOND_CTRL_C_AFTER_MS && cutNow()),
     SIGTERM: () => stoppedAt === null && request("SIGTERM"),
+    SIGHUP: () => stoppedAt === null && request("SIGHUP"),
   };
   /** Removes the listeners others added, ours staying. */
   const claim = () => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
       for (const listener of process.listeners(signal)) if (listener !== handlers[signal]) process.removeListener(signal, listener);
     }
   };
   claim();
   process.on("SIGINT", handlers.SIGINT);
   process.on("SIGTERM", handlers.SIGTERM);
+  process.on("SIGHUP", handlers.SIGHUP);
   const parent = process.ppid;
   const parentWatch = setInterval(() => process.ppid !== parent && request("parent process gone"), PARENT_CHECK_MS);
   parentWatch.unref();

@@ -25,6 +25,13 @@ it("takes a later SIGINT as a second Ctrl-C: stop now", async () => {
   expect(lines()).toEqual(["ready", "got SIGTERM", "requested SIGTERM", "window over", "got SIGINT", "now"]);
 }, 60_000);
 
+it("takes SIGHUP (the terminal window closed) as a stop, not as the end of the process", async () => {
+  const { child, lines } = await probe();
+  child.kill("SIGHUP");
+  await expect.poll(lines, { timeout: 10_000 }).toEqual(["ready", "got SIGHUP", "requested SIGHUP"]);
+  child.kill("SIGKILL");
+}, 60_000);
+
 it("stops when its parent process is gone (npm killed: nobody would signal it again)", async () => {
   // sh stands for npm: killed outright, it leaves the probe to init.
   const { child, exited, lines } = await probe("sh", ["-c", `"${process.execPath}" ${PROBE.join(" ")} & wait`]);
