@@ -80,15 +80,12 @@ export async function startMpgsStandIn(options: MpgsStandInOptions) {
   let base = "";
 
   const transactionsOf = (order: Json) => order.transaction as Json[];
-  const orderView = (order: Json): Json => {
-    const { notificationUrl: _, ...view } = order;
-    return { ...view, transaction: transactionsOf(order) };
-  };
+  // The order as Retrieve Order shows it (its notification address is ours to keep), and its summary without transactions.
+  const ORDER_FIELDS = ["id", "amount", "currency", "status", "totalAuthorizedAmount", "totalCapturedAmount", "totalRefundedAmount", "creationTime", "sourceOfFunds"];
+  const summaryOf = (order: Json): Json => Object.fromEntries(ORDER_FIELDS.filter((f) => f in order).map((f) => [f, order[f]]));
+  const orderView = (order: Json): Json => ({ ...summaryOf(order), transaction: transactionsOf(order) });
   /** A transaction as Retrieve Transaction (and a notification) shows it: with its order's summary. */
-  const transactionView = (order: Json, transaction: Json): Json => {
-    const { transaction: _, notificationUrl: __, ...summary } = order;
-    return { ...transaction, order: summary };
-  };
+  const transactionView = (order: Json, transaction: Json): Json => ({ ...transaction, order: summaryOf(order) });
 
   function notify(order: Json, transaction: Json): void {
     const url = control.notificationUrl ?? (order.notificationUrl as string | null);

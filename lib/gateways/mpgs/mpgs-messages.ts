@@ -46,7 +46,10 @@ const CLAIMS: Record<string, Outcome> = { SUCCESS: "success", FAILURE: "declined
  */
 export function verifyMpgsMessage(gateway: GatewaySetting, message: GatewayMessage, attempt: { gatewayResponse: Record<string, unknown> | null }): VerifiedMessage | null {
   const notification = notificationIn(message.rawBody);
-  const refuse = (why: string, reference: string | null | undefined) => (logger.warn({ gateway: gateway.code, reference }, `MPGS ${why} refused`), null);
+  const refuse = (why: string, reference: string | null | undefined): null => {
+    logger.warn({ gateway: gateway.code, reference }, `MPGS ${why} refused`);
+    return null;
+  };
   if (notification) {
     if (!notification.reference) return null;
     if (!same(message.headers.get("x-notification-secret") ?? "", mpgsCredentials(gateway).notificationSecret)) return refuse("notification without the right secret", notification.reference);

@@ -40,12 +40,14 @@ export async function startMpgsPayment(ctx: Ctx, input: StartPaymentInput) {
     if (error instanceof MpgsRefusal) throw new GatewayUnavailable(`MPGS refused the payment (gateway setting ${gateway.code}): ${error.message}`);
     throw error;
   });
-  const session = (answer.session ?? {}) as { id?: unknown };
-  if (typeof session.id !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(session.id) || typeof answer.successIndicator !== "string") {
+  const sessionId = (answer.session as { id?: unknown } | undefined)?.id;
+  const indicator = answer.successIndicator;
+  // The session id goes into our page's script: only MPGS's plain form of it is taken.
+  if (typeof sessionId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(sessionId) || typeof indicator !== "string" || indicator === "") {
     throw new GatewayUnavailable(`MPGS gave no usable checkout session (gateway setting ${gateway.code}).`);
   }
   return {
     redirectUrl: signedReturnUrl(gateway, referenceNumber, "page"),
-    gatewayResponse: { order_id: referenceNumber, checkout_session: session.id, success_indicator_sha256: indicatorDigest(answer.successIndicator) },
+    gatewayResponse: { order_id: referenceNumber, checkout_session: sessionId, success_indicator_sha256: indicatorDigest(indicator) },
   };
 }
