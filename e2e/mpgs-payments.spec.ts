@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { readApiKey } from "./support/credentials";
 import { createTransaction, pathOf, payButton, RESULT_URL, transactionState } from "./support/payments";
 
@@ -16,7 +16,7 @@ async function openMpgs(page: Page, checkoutUrl: string) {
   await expect(page.getByRole("heading", { name: "MPGS Hosted Checkout stand-in" })).toBeVisible();
 }
 
-const operate = (request: Parameters<typeof createTransaction>[0], data: Record<string, unknown>) =>
+const operate = (request: APIRequestContext, data: Record<string, unknown>) =>
   request.post("/b/pbl/v2/operation/", { headers: { Authorization: `Api-Key ${readApiKey()}` }, data });
 
 test.describe("paying with MPGS", () => {
