@@ -23,11 +23,11 @@ const { inquirePayment } = await import("@/lib/checkout/payments/inquire-payment
 const { createTransaction } = await import("@/lib/checkout/transactions/create-transaction");
 const { findGatewaySettingByCode } = await import("@/db/queries/gateway-settings");
 const { mpgsAdapter } = await import("@/lib/gateways/mpgs/mpgs-adapter");
-const { logger } = await import("@/lib/core/log/logger");
 const { createCurrency, createKey } = await import("../support/factories");
 const { runScript } = await import("../support/run-script");
 const { serveRoutes } = await import("../support/http-server");
 const { events, stateOf } = await import("../support/payment-flow");
+const { hostedPageFlow, loggedAt: logged } = await import("../support/hosted-page-flow");
 const { testContext } = await import("../support/test-context");
 
 const ctx = testContext();
@@ -60,14 +60,11 @@ async function newTransaction(code = "mpgs", amount = "10", currency = "KWD") {
   return String(body.session_id);
 }
 
-/** The app's own address for one of its URLs (APP_URL differs from where the routes are served in tests). */
-const local = (url: string) => `${base}${new URL(url).pathname}${new URL(url).search}`;
+const { local, comeBack, attemptsOf, stateChanges, operate, ...flow } = hostedPageFlow(ctx, { base: () => base, apiKey: () => apiKey });
 
 /** The customer presses "pay": our page leg opens MPGS's page with checkout.js; returns the hosted page's address. */
 async function pay(sessionId: string, code = "mpgs"): Promise<string> {
-  const res = await fetch(`${base}/b/checkout/redirect/pay/`, { method: "POST", body: new URLSearchParams({ session_id: sessionId, code }), redirect: "manual" });
-  expect(res.status).toBe(303);
-  const location = res.headers.get("location")!;
+  const location = await flow.pay(sessionId, code);
   if (!location.includes("/b/checkout/gateway/mpgs/page/")) return location;
   const page = await fetch(local(location));
   const html = await page.text();
@@ -85,15 +82,7 @@ async function choose(pageUrl: string, action: HostedChoice) {
   return { status: res.status, location: res.headers.get("location"), html: await res.text() };
 }
 
-/** The browser following a redirect back to the app; returns where the app sends it. */
-async function comeBack(url: string) {
-  const res = await fetch(local(url), { redirect: "manual" });
-  return { status: res.status, location: res.headers.get("location") ?? "", text: await res.text() };
-}
-
 const sessionOf = (pageUrl: string) => mpgs.sessions.get(pageUrl.split("/").pop()!)!;
-const attemptsOf = (sessionId: string) => ctx.db.selectFrom("payment_attempts").selectAll().where("session_id", "=", sessionId).orderBy("id").execute();
-const stateChanges = async (sessionId: string) => (await events(ctx, sessionId)).filter((e) => e.kind === "state_changed").map((e) => e.to_state);
 const lastNotification = () => mpgs.notifications.at(-1)!;
 
 /** Notifications are kept but not sent while `fn` runs, so that a test delivers them itself. */
@@ -104,23 +93,6 @@ async function holdingNotifications<T>(fn: () => Promise<T>): Promise<T> {
   } finally {
     mpgs.control.hold = false;
   }
-}
-const callback = (body: string, headers: Record<string, string>) =>
-  fetch(`${base}/b/checkout/gateway/mpgs/callback/`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
-const operate = (body: Record<string, unknown>) =>
-  fetch(`${base}/b/pbl/v2/operation/`, { method: "POST", headers: { "content-type": "application/json", authorization: `Api-Key ${apiKey}` }, body: JSON.stringify(body) });
-
-/** What `fn` logged at `level`, as one string. */
-async function logged(level: "warn" | "error", fn: () => Promise<unknown>): Promise<string> {
-  const lines: unknown[] = [];
-  const original = logger[level].bind(logger);
-  logger[level] = ((...args: unknown[]) => void lines.push(args)) as typeof logger.warn;
-  try {
-    await fn();
-  } finally {
-    logger[level] = original;
-  }
-  return JSON.stringify(lines);
 }
 
 describe("MPGS payments", () => {

@@ -20,11 +20,11 @@ const { listGatewaySettings } = await import("@/lib/config/gateway-settings/list
 const { loadGatewayForm } = await import("@/lib/config/gateway-settings/load-gateway-form");
 const { inquirePayment } = await import("@/lib/checkout/payments/inquire-payment");
 const { createTransaction } = await import("@/lib/checkout/transactions/create-transaction");
-const { logger } = await import("@/lib/core/log/logger");
 const { createCurrency, createKey } = await import("../support/factories");
 const { runScript } = await import("../support/run-script");
 const { serveRoutes } = await import("../support/http-server");
 const { events, stateOf } = await import("../support/payment-flow");
+const { hostedPageFlow, loggedAt } = await import("../support/hosted-page-flow");
 const { testContext } = await import("../support/test-context");
 
 const ctx = testContext();
@@ -56,15 +56,8 @@ async function newTransaction(code = "stripe", amount = "10.00", currency = "USD
   return String(body.session_id);
 }
 
-/** The app's own address for one of its URLs (APP_URL differs from where the routes are served in tests). */
-const local = (url: string) => `${base}${new URL(url).pathname}${new URL(url).search}`;
-
-/** The customer presses "pay" on the payment page: where the browser is sent. */
-async function pay(sessionId: string, code = "stripe"): Promise<string> {
-  const res = await fetch(`${base}/b/checkout/redirect/pay/`, { method: "POST", body: new URLSearchParams({ session_id: sessionId, code }), redirect: "manual" });
-  expect(res.status).toBe(303);
-  return res.headers.get("location")!;
-}
+const { comeBack, attemptsOf, stateChanges, operate, ...flow } = hostedPageFlow(ctx, { base: () => base, apiKey: () => apiKey });
+const pay = (sessionId: string, code = "stripe") => flow.pay(sessionId, code);
 
 /** A button on Stripe's (stand-in's) page: where the browser goes next, or the page shown again. */
 async function choose(pageUrl: string, action: "approve" | "decline") {
@@ -72,16 +65,7 @@ async function choose(pageUrl: string, action: "approve" | "decline") {
   return { status: res.status, location: res.headers.get("location"), html: await res.text() };
 }
 
-/** The browser following a redirect back to the app; returns where the app sends it. */
-async function comeBack(url: string) {
-  const res = await fetch(local(url), { redirect: "manual" });
-  return { status: res.status, location: res.headers.get("location") ?? "", text: await res.text() };
-}
-
 const sessionOf = (pageUrl: string) => stripe.sessions.get(pageUrl.split("/").pop()!)!;
-const attemptsOf = (sessionId: string) =>
-  ctx.db.selectFrom("payment_attempts").selectAll().where("session_id", "=", sessionId).orderBy("id").execute();
-const stateChanges = async (sessionId: string) => (await events(ctx, sessionId)).filter((e) => e.kind === "state_changed").map((e) => e.to_state);
 
 /** Events are kept but not sent while `fn` runs, so that a test delivers them itself. */
 async function holdingEvents<T>(fn: () => Promise<T>): Promise<T> {
@@ -94,8 +78,6 @@ async function holdingEvents<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 const lastEvent = (type: string) => [...stripe.events].reverse().find((e) => e.type === type)!;
-const operate = (body: Record<string, unknown>) =>
-  fetch(`${base}/b/pbl/v2/operation/`, { method: "POST", headers: { "content-type": "application/json", authorization: `Api-Key ${apiKey}` }, body: JSON.stringify(body) });
 
 describe("Stripe payments", () => {
   it("approved: Checkout Session in minor units with the reference, webhook settles, the return shows the result", async () => {
@@ -315,17 +297,7 @@ describe("Stripe payments", () => {
 });
 
 describe("Stripe unavailable", () => {
-  async function loggedErrors(fn: () => Promise<void>): Promise<string> {
-    const lines: unknown[] = [];
-    const original = logger.error.bind(logger);
-    logger.error = ((...args: unknown[]) => void lines.push(args)) as typeof logger.error;
-    try {
-      await fn();
-    } finally {
-      logger.error = original;
-    }
-    return JSON.stringify(lines);
-  }
+  const loggedErrors = (fn: () => Promise<void>) => loggedAt("error", fn);
 
   it("a key Stripe refuses (401): the customer is back on the payment page with the notice; the log says why, without the key", async () => {
     const sessionId = await newTransaction("stripe-wrong-key");

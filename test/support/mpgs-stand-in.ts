@@ -68,7 +68,6 @@ const invalid = (explanation: string, field?: string): Answer => ({
   body: { result: "ERROR", error: { cause: "INVALID_REQUEST", explanation, ...(field ? { field, validationType: "INVALID" } : {}) } },
 });
 const units = (amount: string | number) => Math.round(Number(amount) * 1e6);
-const decimal = (micro: number, currency: string) => (micro / 1e6).toFixed(PLACES[currency] ?? 2);
 
 export async function startMpgsStandIn(options: MpgsStandInOptions) {
   const sessions = new Map<string, Session>();

@@ -1,7 +1,7 @@
 import type { GatewaySetting } from "@/db/types";
-import { CredentialsKeyError, decryptCredentials } from "@/lib/core/crypto/credentials-cipher";
 import { env } from "@/lib/core/env";
 import { GatewayUnavailable } from "@/lib/core/errors";
+import { usableCredentials } from "@/lib/gateways/usable-credentials";
 
 /** What the acquiring bank gives a merchant for MPGS, in clear. */
 export interface MpgsCredentials {
@@ -55,14 +55,7 @@ export function mpgsCredentialErrors(values: Record<string, string>, setting: { 
  * customer's fault: GatewayUnavailable, with no secret in the message.
  */
 export function mpgsCredentials(gateway: GatewaySetting): MpgsCredentials {
-  let values: Record<string, string>;
-  try {
-    values = decryptCredentials(gateway);
-  } catch (error) {
-    if (error instanceof CredentialsKeyError) throw new GatewayUnavailable(error.message);
-    throw error;
-  }
-  const { merchant_id = "", api_password = "", gateway_host = "", api_version = "", notification_secret = "" } = values;
+  const { merchant_id = "", api_password = "", gateway_host = "", api_version = "", notification_secret = "" } = usableCredentials(gateway);
   const wrong = Object.keys(mpgsCredentialErrors({ merchant_id, api_password, gateway_host, api_version, notification_secret }, { sandbox: gateway.is_sandbox }));
   if (wrong.length > 0) throw new GatewayUnavailable(`Gateway setting ${gateway.code} has unusable MPGS credentials (${wrong.join(", ")}); enter them in the panel.`);
   return { merchantId: merchant_id, password: api_password, host: gateway_host, version: Number(api_version), notificationSecret: notification_secret };
