@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { backgroundDeliveries, listenStandIn, type StandInAnswer } from "./stand-in-server";
 
 /**
  * MPGS (Mastercard Payment Gateway Services), as far as this service uses it, on 127.0.0.1, built from its public
@@ -74,8 +74,8 @@ export async function startMpgsStandIn(options: MpgsStandInOptions) {
   const orders = new Map<string, Json>();
   const requests: ReceivedRequest[] = [];
   const notifications: SentNotification[] = [];
-  const deliveries = new Set<Promise<void>>();
-  const control: { notificationUrl?: string; hold?: boolean; respond?: (request: ReceivedRequest) => Answer | "drop" | undefined } = {};
+  const deliveries = backgroundDeliveries();
+  const control: { notificationUrl?: string; hold?: boolean; respond?: (request: ReceivedRequest) => StandInAnswer | undefined } = {};
   let base = "";
 
   const transactionsOf = (order: Json) => order.transaction as Json[];
@@ -92,8 +92,7 @@ export async function startMpgsStandIn(options: MpgsStandInOptions) {
     const sent: SentNotification = { url, payload: JSON.stringify(transactionView(order, transaction)), status: null };
     notifications.push(sent);
     if (control.hold) return;
-    const delivery = deliver(sent).finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
+    deliveries.track(deliver(sent));
   }
 
   /** Posts a notification (again), with the merchant's secret, another one, or none (null). */
@@ -244,7 +243,7 @@ export async function startMpgsStandIn(options: MpgsStandInOptions) {
     }
   }
 
-  function api(req: http.IncomingMessage, path: string, text: string): Answer | "drop" {
+  function api(req: http.IncomingMessage, path: string, text: string): StandInAnswer {
     const match = /^\/api\/rest\/version\/(\d+)\/merchant\/([^/]+)\/(.+)$/.exec(path);
     let body: Json = {};
     try {
@@ -277,36 +276,24 @@ ${session.cancelUrl ? `<p><a href="${session.cancelUrl}">Cancel</a></p>` : ""}`;
 
   const checkoutJs = () => `window.Checkout = { configure: function (c) { this.session = c.session.id; }, showPaymentPage: function () { window.location.assign(${JSON.stringify(base)} + "/checkout/pay/" + this.session); } };`;
 
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
-    const path = new URL(req.url ?? "/", "http://x").pathname;
+  const server = await listenStandIn(options.port, (req, res, path, text) => {
     if (path === "/static/checkout/checkout.min.js") {
       res.writeHead(200, { "content-type": "application/javascript" }).end(checkoutJs());
-      return;
+      return null;
     }
-    if (path.startsWith("/checkout/pay/")) {
-      const session = sessions.get(path.slice("/checkout/pay/".length));
-      const choice = new URLSearchParams(text).get("action") as HostedChoice | null;
-      const next = req.method === "POST" && session && choice && choice in OUTCOMES ? pay(session, choice) : null;
-      if (next) {
-        res.writeHead(302, { location: next }).end();
-        return;
-      }
-      const notice = req.method === "POST" && session && !session.done ? "The payment was not approved. Try another card." : null;
-      res.writeHead(session ? 200 : 404, { "content-type": "text/html; charset=utf-8" }).end(page(session, notice));
-      return;
+    if (!path.startsWith("/checkout/pay/")) return api(req, path, text);
+    const session = sessions.get(path.slice("/checkout/pay/".length));
+    const choice = new URLSearchParams(text).get("action") as HostedChoice | null;
+    const next = req.method === "POST" && session && choice && choice in OUTCOMES ? pay(session, choice) : null;
+    if (next) {
+      res.writeHead(302, { location: next }).end();
+      return null;
     }
-    const result = api(req, path, text);
-    if (result === "drop") {
-      req.socket.destroy();
-      return;
-    }
-    res.writeHead(result.status, { "content-type": "application/json;charset=UTF-8" }).end(JSON.stringify(result.body));
+    const notice = req.method === "POST" && session && !session.done ? "The payment was not approved. Try another card." : null;
+    res.writeHead(session ? 200 : 404, { "content-type": "text/html; charset=utf-8" }).end(page(session, notice));
+    return null;
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 
   return {
     url: base,
@@ -317,10 +304,8 @@ ${session.cancelUrl ? `<p><a href="${session.cancelUrl}">Cancel</a></p>` : ""}`;
     orders,
     deliver,
     /** Waits until every notification sent so far has been answered by the app. */
-    idle: async () => {
-      while (deliveries.size > 0) await Promise.all([...deliveries]);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    idle: deliveries.idle,
+    close: server.close,
   };
 }
 
