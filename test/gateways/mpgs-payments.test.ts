@@ -260,20 +260,51 @@ describe("MPGS operations", () => {
     expect(refunds.map((r) => (r.body.transaction as { amount: string }).amount)).toEqual(["4.25", "1.00", "5.75"]);
   });
 
-  it("the same operation sent again (an answer lost on the way) is found at MPGS and never moves money twice", async () => {
+  it("an operation whose answer was lost is found done when sent again: money moves once", async () => {
     const sessionId = await newTransaction();
     const page = await pay(sessionId);
     await comeBack((await choose(page, "approve")).location!);
     const [attempt] = await attemptsOf(sessionId);
     const gateway = (await findGatewaySettingByCode(ctx.db, "mpgs"))!;
     const input = { kind: "refund" as const, paymentReference: attempt!.reference_number, operationReference: "OP00000000000000A1", amount: "2", currencyCode: "KWD" };
-    const first = await mpgsAdapter.operate(ctx, gateway, input);
+    mpgs.control.loseAnswer = (r) => r.method === "PUT";
+    try {
+      await expect(mpgsAdapter.operate(ctx, gateway, input)).rejects.toThrow(/could not be reached/);
+    } finally {
+      mpgs.control.loseAnswer = undefined;
+    }
     const again = await mpgsAdapter.operate(ctx, gateway, input);
-    expect(first).toMatchObject({ outcome: "success", gatewayResponse: { transaction_id: "OP00000000000000A1", amount: 2 } });
-    expect(again).toEqual(first);
+    expect(again).toMatchObject({ outcome: "success", gatewayResponse: { transaction_id: "OP00000000000000A1", type: "REFUND", amount: 2 } });
+    expect(await mpgsAdapter.operate(ctx, gateway, input)).toEqual(again);
     expect(mpgs.requests.filter((r) => r.method === "PUT" && r.path.endsWith("/transaction/OP00000000000000A1"))).toHaveLength(1);
     expect(mpgs.orders.get(attempt!.reference_number)!.totalRefundedAmount).toBe(2);
-    expect(await mpgsAdapter.inquireOperation(ctx, gateway, "OP00000000000000A1", { settle: false })).toBeNull(); // not one of our recorded operations
+  });
+
+  it("an operation refused after it was done (its first answer lost) is read back, not failed", async () => {
+    const sessionId = await newTransaction();
+    const page = await pay(sessionId);
+    await comeBack((await choose(page, "approve")).location!);
+    const [attempt] = await attemptsOf(sessionId);
+    const gateway = (await findGatewaySettingByCode(ctx.db, "mpgs"))!;
+    const input = { kind: "refund" as const, paymentReference: attempt!.reference_number, operationReference: "OP00000000000000B2", amount: "1", currencyCode: "KWD" };
+    // Between our look-up and our send, the first send lands at MPGS: the second is refused as a repeated id.
+    let first = true;
+    mpgs.control.respond = (r) => {
+      if (!(first && r.method === "GET" && r.path.endsWith("/transaction/OP00000000000000B2"))) return undefined;
+      first = false;
+      return { status: 400, body: { result: "ERROR", error: { cause: "INVALID_REQUEST", explanation: "Unable to find transaction for this order" } } };
+    };
+    try {
+      mpgs.control.loseAnswer = (r) => r.method === "PUT";
+      await expect(mpgsAdapter.operate(ctx, gateway, input)).rejects.toThrow(/could not be reached/);
+      mpgs.control.loseAnswer = undefined;
+      first = true;
+      expect(await mpgsAdapter.operate(ctx, gateway, input)).toMatchObject({ outcome: "success", gatewayResponse: { transaction_id: "OP00000000000000B2" } });
+    } finally {
+      mpgs.control.respond = undefined;
+      mpgs.control.loseAnswer = undefined;
+    }
+    expect(mpgs.orders.get(attempt!.reference_number)!.totalRefundedAmount).toBe(1);
   });
 });
 

@@ -75,7 +75,15 @@ export async function startMpgsStandIn(options: MpgsStandInOptions) {
   const requests: ReceivedRequest[] = [];
   const notifications: SentNotification[] = [];
   const deliveries = backgroundDeliveries();
-  const control: { notificationUrl?: string; hold?: boolean; respond?: (request: ReceivedRequest) => StandInAnswer | undefined } = {};
+  const control: {
+    notificationUrl?: string;
+    /** Notifications are kept, not sent. */
+    hold?: boolean;
+    /** An answer of the test's own instead of MPGS's: the request is not processed. */
+    respond?: (request: ReceivedRequest) => StandInAnswer | undefined;
+    /** The request is processed, but its answer never reaches the caller (a connection lost on the way back). */
+    loseAnswer?: (request: ReceivedRequest) => boolean;
+  } = {};
   let base = "";
 
   const transactionsOf = (order: Json) => order.transaction as Json[];
@@ -260,7 +268,8 @@ export async function startMpgsStandIn(options: MpgsStandInOptions) {
     if (!match || merchant !== options.merchantId || req.headers.authorization !== expected) {
       return { status: 401, body: { result: "ERROR", error: { cause: "REQUEST_REJECTED", explanation: "Invalid credentials." } } };
     }
-    return answer(request.method, match[3]!.split("/").map(decodeURIComponent), body);
+    const answered = answer(request.method, match[3]!.split("/").map(decodeURIComponent), body);
+    return control.loseAnswer?.(request) ? "drop" : answered;
   }
 
   function page(session: Session | undefined, notice: string | null): string {
