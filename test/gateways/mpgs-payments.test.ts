@@ -10,12 +10,6 @@ import type { HostedChoice, SentNotification } from "../support/mpgs-stand-in";
 // page is driven with plain requests, as a browser would submit it.
 
 const mpgs = await startMpgsForApp();
-const callbackRoute = await import("@/app/b/checkout/gateway/[pg]/callback/route");
-const returnRoute = await import("@/app/b/checkout/gateway/[pg]/return/route");
-const pageRoute = await import("@/app/b/checkout/gateway/[pg]/page/route");
-const payRoute = await import("@/app/b/checkout/redirect/pay/route");
-const operationRoute = await import("@/app/b/pbl/v2/operation/route");
-const getRoute = await import("@/app/b/checkout/v1/pymt-txn/[sessionId]/route");
 const { createGatewaySetting } = await import("@/lib/config/gateway-settings/create-gateway-setting");
 const { listGatewaySettings } = await import("@/lib/config/gateway-settings/list-gateway-settings");
 const { loadGatewayForm } = await import("@/lib/config/gateway-settings/load-gateway-form");
@@ -25,9 +19,8 @@ const { findGatewaySettingByCode } = await import("@/db/queries/gateway-settings
 const { mpgsAdapter } = await import("@/lib/gateways/mpgs/mpgs-adapter");
 const { createCurrency, createKey } = await import("../support/factories");
 const { runScript } = await import("../support/run-script");
-const { serveRoutes } = await import("../support/http-server");
 const { events, stateOf } = await import("../support/payment-flow");
-const { hostedPageFlow, loggedAt: logged } = await import("../support/hosted-page-flow");
+const { hostedPageFlow, loggedAt: logged, serveGatewayRoutes } = await import("../support/hosted-page-flow");
 const { testContext } = await import("../support/test-context");
 
 const ctx = testContext();
@@ -44,14 +37,7 @@ beforeAll(async () => {
   const key = await createKey(ctx);
   apiKey = key.key;
   caller = { kind: "api_key", id: key.id, name: key.name };
-  base = await serveRoutes([
-    { path: "/b/checkout/gateway/[pg]/callback", module: callbackRoute },
-    { path: "/b/checkout/gateway/[pg]/return", module: returnRoute },
-    { path: "/b/checkout/gateway/[pg]/page", module: pageRoute },
-    { path: "/b/checkout/redirect/pay", module: payRoute },
-    { path: "/b/pbl/v2/operation", module: operationRoute },
-    { path: "/b/checkout/v1/pymt-txn/[sessionId]", module: getRoute },
-  ]);
+  base = await serveGatewayRoutes();
   mpgs.control.notificationUrl = `${base}/b/checkout/gateway/mpgs/callback/`;
 });
 

@@ -10,11 +10,6 @@ import { STRIPE_CREDENTIALS, startStripeForApp } from "../support/stripe-for-app
 // with plain requests, as a browser would submit it.
 
 const stripe = await startStripeForApp();
-const callbackRoute = await import("@/app/b/checkout/gateway/[pg]/callback/route");
-const returnRoute = await import("@/app/b/checkout/gateway/[pg]/return/route");
-const payRoute = await import("@/app/b/checkout/redirect/pay/route");
-const operationRoute = await import("@/app/b/pbl/v2/operation/route");
-const getRoute = await import("@/app/b/checkout/v1/pymt-txn/[sessionId]/route");
 const { createGatewaySetting } = await import("@/lib/config/gateway-settings/create-gateway-setting");
 const { listGatewaySettings } = await import("@/lib/config/gateway-settings/list-gateway-settings");
 const { loadGatewayForm } = await import("@/lib/config/gateway-settings/load-gateway-form");
@@ -22,9 +17,8 @@ const { inquirePayment } = await import("@/lib/checkout/payments/inquire-payment
 const { createTransaction } = await import("@/lib/checkout/transactions/create-transaction");
 const { createCurrency, createKey } = await import("../support/factories");
 const { runScript } = await import("../support/run-script");
-const { serveRoutes } = await import("../support/http-server");
 const { events, stateOf } = await import("../support/payment-flow");
-const { hostedPageFlow, loggedAt } = await import("../support/hosted-page-flow");
+const { hostedPageFlow, loggedAt, serveGatewayRoutes } = await import("../support/hosted-page-flow");
 const { testContext } = await import("../support/test-context");
 
 const ctx = testContext();
@@ -41,13 +35,7 @@ beforeAll(async () => {
   const key = await createKey(ctx);
   apiKey = key.key;
   caller = { kind: "api_key", id: key.id, name: key.name };
-  base = await serveRoutes([
-    { path: "/b/checkout/gateway/[pg]/callback", module: callbackRoute },
-    { path: "/b/checkout/gateway/[pg]/return", module: returnRoute },
-    { path: "/b/checkout/redirect/pay", module: payRoute },
-    { path: "/b/pbl/v2/operation", module: operationRoute },
-    { path: "/b/checkout/v1/pymt-txn/[sessionId]", module: getRoute },
-  ]);
+  base = await serveGatewayRoutes();
   stripe.control.webhookUrl = `${base}/b/checkout/gateway/stripe/callback/`;
 });
 

@@ -1,7 +1,25 @@
 import { expect } from "vitest";
+import * as callbackRoute from "@/app/b/checkout/gateway/[pg]/callback/route";
+import * as pageRoute from "@/app/b/checkout/gateway/[pg]/page/route";
+import * as returnRoute from "@/app/b/checkout/gateway/[pg]/return/route";
+import * as payRoute from "@/app/b/checkout/redirect/pay/route";
+import * as getRoute from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
+import * as operationRoute from "@/app/b/pbl/v2/operation/route";
 import type { Ctx } from "@/lib/core/context";
 import { logger } from "@/lib/core/log/logger";
+import { serveRoutes } from "./http-server";
 import { events } from "./payment-flow";
+
+/** Over HTTP, the app's routes a hosted-page payment goes through (pay, the gateway's legs, operations, GET); returns their base URL. */
+export const serveGatewayRoutes = (): Promise<string> =>
+  serveRoutes([
+    { path: "/b/checkout/gateway/[pg]/callback", module: callbackRoute },
+    { path: "/b/checkout/gateway/[pg]/return", module: returnRoute },
+    { path: "/b/checkout/gateway/[pg]/page", module: pageRoute },
+    { path: "/b/checkout/redirect/pay", module: payRoute },
+    { path: "/b/pbl/v2/operation", module: operationRoute },
+    { path: "/b/checkout/v1/pymt-txn/[sessionId]", module: getRoute },
+  ]);
 
 /**
  * The steps the tests of a hosted-page gateway (Stripe, MPGS) take against the app's routes served at `app.base`,
