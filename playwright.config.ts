@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR, KNET_TERMINAL, STRIPE_E2E_CREDENTIALS } from "./e2e/support/credentials";
+import { adminUser, API_KEY_FILE, API_KEY_NAME, E2E_DATA_DIR, KNET_TERMINAL, MPGS_E2E_CREDENTIALS, STRIPE_E2E_CREDENTIALS } from "./e2e/support/credentials";
 
 // End-to-end tests against the production build (`npm run build` first) in Debian's Chromium
 // (`apt-get install chromium`; Playwright's own browser download is not reachable from here).
@@ -15,6 +15,9 @@ const STRIPE_ENV = {
   E2E_STRIPE_SECRET_KEY: STRIPE_E2E_CREDENTIALS.secret_key,
   E2E_STRIPE_WEBHOOK_SECRET: STRIPE_E2E_CREDENTIALS.webhook_signing_secret,
 };
+// The MPGS stand-in (e2e/support/mpgs-stand-in-server.ts), 1200 above the app.
+const MPGS_PORT = PORT + 1200;
+const MPGS_ENV = { E2E_MPGS_CREDENTIALS: JSON.stringify(MPGS_E2E_CREDENTIALS) };
 const CI = !!process.env.CI;
 // The admin panel's specs change what the customer-facing specs read (gateways, currencies, settings), so they run
 // after them; those that change the settings every page reads, end the shared superuser's sessions or count the
@@ -111,6 +114,9 @@ export default defineConfig({
         // The SDK talks to the Stripe stand-in; seed-e2e.ts saves the stripe settings with its keys.
         STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`,
         ...STRIPE_ENV,
+        // Every MPGS setting talks to the MPGS stand-in; seed-e2e.ts saves the mpgs settings with its merchant.
+        MPGS_BASE_URL: `http://127.0.0.1:${MPGS_PORT}`,
+        ...MPGS_ENV,
       },
     },
     {
@@ -126,6 +132,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { STRIPE_STAND_IN_PORT: String(STRIPE_PORT), APP_URL: BASE_URL, ...STRIPE_ENV },
+    },
+    {
+      command: "npx tsx e2e/support/mpgs-stand-in-server.ts",
+      port: MPGS_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { MPGS_STAND_IN_PORT: String(MPGS_PORT), APP_URL: BASE_URL, ...MPGS_ENV },
     },
   ],
 });

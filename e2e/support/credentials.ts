@@ -39,3 +39,12 @@ export const STRIPE_E2E_CREDENTIALS = {
   secret_key: "sk_test_e2eStandIn0000000001",
   webhook_signing_secret: "whsec_e2eStandIn0000000001",
 } as const;
+
+/** The MPGS test merchant the stand-in plays (e2e/support/mpgs-stand-in-server.ts); seed-e2e.ts saves the `mpgs` settings with it. */
+export const MPGS_E2E_CREDENTIALS = {
+  merchant_id: "TESTE2EBANK01",
+  api_password: "e2eMpgsApiPassword000001",
+  gateway_host: "test-gateway.mastercard.com",
+  api_version: "100",
+  notification_secret: "e2eMpgsNotificationSecret01",
+} as const;

@@ -1,6 +1,6 @@
 // The e2e database, seeded in one process (start-server.sh runs it before `npm start`): the same admin CLI
 // commands an operator would type, run one after another on one embedded PostgreSQL instead of starting it per
-// command. What it creates: a known superuser and API key, the currencies, sandbox, KNET and Stripe gateway
+// command. What it creates: a known superuser and API key, the currencies, sandbox, KNET, Stripe and MPGS gateway
 // settings the specs pay with (DEMO_DATA is off), and the merchant's name and support contact.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -19,12 +19,14 @@ runMain(async () => {
   const dataDir = need("DATA_DIR");
   const knetCredentials = path.join(dataDir, "knet-credentials.json");
   const stripeCredentials = path.join(dataDir, "stripe-credentials.json");
+  const mpgsCredentials = path.join(dataDir, "mpgs-credentials.json");
   await mkdir(dataDir, { recursive: true });
   await writeFile(knetCredentials, need("E2E_KNET_CREDENTIALS"));
   await writeFile(
     stripeCredentials,
     JSON.stringify({ secret_key: need("E2E_STRIPE_SECRET_KEY"), webhook_signing_secret: need("E2E_STRIPE_WEBHOOK_SECRET") }),
   );
+  await writeFile(mpgsCredentials, need("E2E_MPGS_CREDENTIALS"));
   const gateway = (code: string, pg: string, currencies: string, name: string, ...more: string[]) =>
     ["create-gateway", "--code", code, "--pg", pg, "--currencies", currencies, "--name", name, ...more];
   const steps: string[][] = [
@@ -41,6 +43,8 @@ runMain(async () => {
     gateway("live-card", "sandbox", "KWD,USD", "Live card", "--mode", "production"),
     gateway("stripe", "stripe", "USD", "Stripe card", "--mode", "sandbox", "--credentials-file", stripeCredentials),
     gateway("stripe-auth", "stripe", "USD", "Stripe card (authorize)", "--mode", "sandbox", "--operation", "authorize", "--credentials-file", stripeCredentials),
+    gateway("mpgs", "mpgs", "KWD,USD", "MPGS card", "--mode", "sandbox", "--credentials-file", mpgsCredentials),
+    gateway("mpgs-auth", "mpgs", "KWD,USD", "MPGS card (authorize)", "--mode", "sandbox", "--operation", "authorize", "--credentials-file", mpgsCredentials),
     ["set-config", "--merchant-name", "E2E Store", "--merchant-website-url", "https://e2e-store.example/",
       "--support-email", "help@e2e-store.example", "--support-phone", "+96522000000"],
   ];
@@ -57,7 +61,7 @@ runMain(async () => {
     }
   } finally {
     await database.close();
-    await Promise.all([knetCredentials, stripeCredentials].map((file) => rm(file, { force: true })));
+    await Promise.all([knetCredentials, stripeCredentials, mpgsCredentials].map((file) => rm(file, { force: true })));
   }
   process.stdout.write(`e2e: seeded ${steps.length} settings, user and API key in one process\n`);
 });

@@ -54,6 +54,8 @@ const schema = z
     SANDBOX_LATE_CALLBACK_SECONDS: z.coerce.number().int().min(0).default(20),
     // Tests only: KNET's hosts replaced by a local stand-in (test/support/knet-stand-in.ts).
     KNET_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // Tests only: every MPGS setting's gateway host replaced by a local stand-in (test/support/mpgs-stand-in.ts).
+    MPGS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
     WORKER: flag(true),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),

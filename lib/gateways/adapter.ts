@@ -105,8 +105,16 @@ export interface GatewayAdapter {
   startPayment(ctx: Ctx, input: StartPaymentInput): Promise<{ redirectUrl: string; gatewayResponse: Record<string, unknown> }>;
   /** The reference a message claims to be about, before its signature is checked. */
   referenceOf(message: GatewayMessage): string | null;
-  /** Checks a message's signature with the gateway setting's secret; null when it does not check out. */
-  verifyMessage(gateway: GatewaySetting, message: GatewayMessage): VerifiedMessage | null;
+  /**
+   * Checks a message's signature with the gateway setting's secret; null when it does not check out. `attempt` is
+   * what the attempt kept of the payment's start (MPGS checks a return against its session's success indicator).
+   */
+  verifyMessage(gateway: GatewaySetting, message: GatewayMessage, attempt: { gatewayResponse: Record<string, unknown> | null }): VerifiedMessage | null;
+  /**
+   * Our own page that opens the gateway's (MPGS: its checkout.js), at /b/checkout/gateway/<pg>/page/; null when
+   * the query is not ours for that attempt.
+   */
+  paymentPage?(gateway: GatewaySetting, attempt: { gatewayResponse: Record<string, unknown> | null }, params: Record<string, string>): Response | null;
   /**
    * How the callback route answers a recorded message, when not with JSON: KNET's response leg wants a body
    * `REDIRECT=<url>` naming the page its server sends the customer to.

@@ -23,4 +23,11 @@ export const CREDENTIAL_FIELDS: Record<KnownPg, readonly CredentialField[]> = {
     { name: "secret_key", label: "Secret key", required: true },
     { name: "webhook_signing_secret", label: "Webhook signing secret", required: true },
   ],
+  mpgs: [
+    { name: "merchant_id", label: "Merchant id", required: true },
+    { name: "api_password", label: "API password", required: true },
+    { name: "gateway_host", label: "Gateway host (e.g. ap-gateway.mastercard.com)", required: true },
+    { name: "api_version", label: "API version", required: true },
+    { name: "notification_secret", label: "Webhook notification secret", required: true },
+  ],
 };

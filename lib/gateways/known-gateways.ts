@@ -1,3 +1,3 @@
 /** Payment gateways this build has adapters for (the `pg` of a gateway setting). */
-export const KNOWN_PGS = ["sandbox", "knet", "stripe"] as const;
+export const KNOWN_PGS = ["sandbox", "knet", "stripe", "mpgs"] as const;
 export type KnownPg = (typeof KNOWN_PGS)[number];

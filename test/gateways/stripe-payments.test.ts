@@ -10,21 +10,15 @@ import { STRIPE_CREDENTIALS, startStripeForApp } from "../support/stripe-for-app
 // with plain requests, as a browser would submit it.
 
 const stripe = await startStripeForApp();
-const callbackRoute = await import("@/app/b/checkout/gateway/[pg]/callback/route");
-const returnRoute = await import("@/app/b/checkout/gateway/[pg]/return/route");
-const payRoute = await import("@/app/b/checkout/redirect/pay/route");
-const operationRoute = await import("@/app/b/pbl/v2/operation/route");
-const getRoute = await import("@/app/b/checkout/v1/pymt-txn/[sessionId]/route");
 const { createGatewaySetting } = await import("@/lib/config/gateway-settings/create-gateway-setting");
 const { listGatewaySettings } = await import("@/lib/config/gateway-settings/list-gateway-settings");
 const { loadGatewayForm } = await import("@/lib/config/gateway-settings/load-gateway-form");
 const { inquirePayment } = await import("@/lib/checkout/payments/inquire-payment");
 const { createTransaction } = await import("@/lib/checkout/transactions/create-transaction");
-const { logger } = await import("@/lib/core/log/logger");
 const { createCurrency, createKey } = await import("../support/factories");
 const { runScript } = await import("../support/run-script");
-const { serveRoutes } = await import("../support/http-server");
 const { events, stateOf } = await import("../support/payment-flow");
+const { hostedPageFlow, loggedAt, serveGatewayRoutes } = await import("../support/hosted-page-flow");
 const { testContext } = await import("../support/test-context");
 
 const ctx = testContext();
@@ -41,13 +35,7 @@ beforeAll(async () => {
   const key = await createKey(ctx);
   apiKey = key.key;
   caller = { kind: "api_key", id: key.id, name: key.name };
-  base = await serveRoutes([
-    { path: "/b/checkout/gateway/[pg]/callback", module: callbackRoute },
-    { path: "/b/checkout/gateway/[pg]/return", module: returnRoute },
-    { path: "/b/checkout/redirect/pay", module: payRoute },
-    { path: "/b/pbl/v2/operation", module: operationRoute },
-    { path: "/b/checkout/v1/pymt-txn/[sessionId]", module: getRoute },
-  ]);
+  base = await serveGatewayRoutes();
   stripe.control.webhookUrl = `${base}/b/checkout/gateway/stripe/callback/`;
 });
 
@@ -56,15 +44,8 @@ async function newTransaction(code = "stripe", amount = "10.00", currency = "USD
   return String(body.session_id);
 }
 
-/** The app's own address for one of its URLs (APP_URL differs from where the routes are served in tests). */
-const local = (url: string) => `${base}${new URL(url).pathname}${new URL(url).search}`;
-
-/** The customer presses "pay" on the payment page: where the browser is sent. */
-async function pay(sessionId: string, code = "stripe"): Promise<string> {
-  const res = await fetch(`${base}/b/checkout/redirect/pay/`, { method: "POST", body: new URLSearchParams({ session_id: sessionId, code }), redirect: "manual" });
-  expect(res.status).toBe(303);
-  return res.headers.get("location")!;
-}
+const { comeBack, attemptsOf, stateChanges, operate, ...flow } = hostedPageFlow(ctx, { base: () => base, apiKey: () => apiKey });
+const pay = (sessionId: string, code = "stripe") => flow.pay(sessionId, code);
 
 /** A button on Stripe's (stand-in's) page: where the browser goes next, or the page shown again. */
 async function choose(pageUrl: string, action: "approve" | "decline") {
@@ -72,16 +53,7 @@ async function choose(pageUrl: string, action: "approve" | "decline") {
   return { status: res.status, location: res.headers.get("location"), html: await res.text() };
 }
 
-/** The browser following a redirect back to the app; returns where the app sends it. */
-async function comeBack(url: string) {
-  const res = await fetch(local(url), { redirect: "manual" });
-  return { status: res.status, location: res.headers.get("location") ?? "", text: await res.text() };
-}
-
 const sessionOf = (pageUrl: string) => stripe.sessions.get(pageUrl.split("/").pop()!)!;
-const attemptsOf = (sessionId: string) =>
-  ctx.db.selectFrom("payment_attempts").selectAll().where("session_id", "=", sessionId).orderBy("id").execute();
-const stateChanges = async (sessionId: string) => (await events(ctx, sessionId)).filter((e) => e.kind === "state_changed").map((e) => e.to_state);
 
 /** Events are kept but not sent while `fn` runs, so that a test delivers them itself. */
 async function holdingEvents<T>(fn: () => Promise<T>): Promise<T> {
@@ -94,8 +66,6 @@ async function holdingEvents<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 const lastEvent = (type: string) => [...stripe.events].reverse().find((e) => e.type === type)!;
-const operate = (body: Record<string, unknown>) =>
-  fetch(`${base}/b/pbl/v2/operation/`, { method: "POST", headers: { "content-type": "application/json", authorization: `Api-Key ${apiKey}` }, body: JSON.stringify(body) });
 
 describe("Stripe payments", () => {
   it("approved: Checkout Session in minor units with the reference, webhook settles, the return shows the result", async () => {
@@ -315,17 +285,7 @@ describe("Stripe payments", () => {
 });
 
 describe("Stripe unavailable", () => {
-  async function loggedErrors(fn: () => Promise<void>): Promise<string> {
-    const lines: unknown[] = [];
-    const original = logger.error.bind(logger);
-    logger.error = ((...args: unknown[]) => void lines.push(args)) as typeof logger.error;
-    try {
-      await fn();
-    } finally {
-      logger.error = original;
-    }
-    return JSON.stringify(lines);
-  }
+  const loggedErrors = (fn: () => Promise<void>) => loggedAt("error", fn);
 
   it("a key Stripe refuses (401): the customer is back on the payment page with the notice; the log says why, without the key", async () => {
     const sessionId = await newTransaction("stripe-wrong-key");

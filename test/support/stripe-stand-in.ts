@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import Stripe from "stripe";
+import { backgroundDeliveries, listenStandIn, type StandInAnswer } from "./stand-in-server";
 
 /**
  * Stripe, as far as this service uses it, on 127.0.0.1: Checkout Sessions (create, retrieve, expire), PaymentIntents
@@ -69,8 +69,8 @@ export async function startStripeStandIn(options: StandInOptions) {
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   const requests: ReceivedRequest[] = [];
   const events: SentEvent[] = [];
-  const deliveries = new Set<Promise<void>>();
-  const control: { webhookUrl?: string; respond?: (request: ReceivedRequest) => Answer | "drop" | undefined } = { webhookUrl: options.webhookUrl };
+  const deliveries = backgroundDeliveries();
+  const control: { webhookUrl?: string; respond?: (request: ReceivedRequest) => StandInAnswer | undefined } = { webhookUrl: options.webhookUrl };
   let base = "";
 
   const intentView = (intent: Json, expand: string[]): Json => {
@@ -87,8 +87,7 @@ export async function startStripeStandIn(options: StandInOptions) {
     const event = { id: id("evt"), object: "event", api_version: Stripe.API_VERSION, created: now(), type, livemode: false, pending_webhooks: 1, data: { object } };
     const sent: SentEvent = { id: event.id, type, payload: JSON.stringify(event), status: null };
     events.push(sent);
-    const delivery = deliver(sent).finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
+    deliveries.track(deliver(sent));
     return sent;
   }
 
@@ -298,7 +297,7 @@ export async function startStripeStandIn(options: StandInOptions) {
   }
   const missing = (kind: string, given: string | undefined) => error(404, "invalid_request_error", `No such ${kind}: '${given}'`, { code: "resource_missing" });
 
-  function api(req: http.IncomingMessage, path: string, text: string): Answer | "drop" {
+  function api(req: http.IncomingMessage, path: string, text: string): StandInAnswer {
     const query = new URL(req.url ?? "/", "http://x").search.slice(1);
     const body = parseForm(req.method === "GET" ? query : text);
     const request: ReceivedRequest = {
@@ -341,32 +340,24 @@ export async function startStripeStandIn(options: StandInOptions) {
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout stand-in</title></head><body><h1>Stripe Checkout stand-in</h1>${body}</body></html>`;
   }
 
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    if (path.startsWith("/c/pay/")) {
+  const server = await listenStandIn(
+    options.port,
+    (req, res, path, text) => {
+      if (!path.startsWith("/c/pay/")) return api(req, path, text);
       const session = sessions.get(path.slice("/c/pay/".length));
       lapse(session);
       const next = req.method === "POST" && session ? pay(session, parseForm(text).action === "decline" ? "decline" : "approve") : null;
       if (next) {
         res.writeHead(303, { location: next }).end();
-        return;
+        return null;
       }
       const declined = req.method === "POST" && session?.status === "open" ? DECLINE.message : null;
       res.writeHead(session ? 200 : 404, { "content-type": "text/html; charset=utf-8" }).end(page(session, declined));
-      return;
-    }
-    const result = api(req, path, text);
-    if (result === "drop") {
-      req.socket.destroy();
-      return;
-    }
-    res.writeHead(result.status, { "content-type": "application/json", "request-id": id("req") }).end(JSON.stringify(result.body));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return null;
+    },
+    () => ({ "request-id": id("req") }),
+  );
+  base = server.url;
 
   return {
     url: base,
@@ -378,10 +369,8 @@ export async function startStripeStandIn(options: StandInOptions) {
     /** Sends an event again (a Stripe retry), or signed with another secret (a forgery). */
     deliver,
     /** Waits until every event sent so far has been answered by the app. */
-    idle: async () => {
-      while (deliveries.size > 0) await Promise.all([...deliveries]);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    idle: deliveries.idle,
+    close: server.close,
   };
 }
 

@@ -3,11 +3,11 @@ import Stripe from "stripe";
 import { signSandboxMessage } from "@/lib/gateways/sandbox/sandbox-signature";
 import { FAULT_URL } from "./fault-app";
 import type { GatewayPayments } from "./hostile-gateway-fixtures";
-import { STRIPE_KEYS } from "./hostile-gateway-fixtures";
+import { MPGS_MERCHANT, STRIPE_KEYS } from "./hostile-gateway-fixtures";
 import { acknowledged, hit, jsonError } from "./hostile-http";
 import type { HostileCase } from "./hostile-case";
 
-const gatewayUrl = (pg: string, leg: "callback" | "return", query = "") => `${FAULT_URL}/b/checkout/gateway/${pg}/${leg}/${query}`;
+const gatewayUrl = (pg: string, leg: "callback" | "return" | "page", query = "") => `${FAULT_URL}/b/checkout/gateway/${pg}/${leg}/${query}`;
 const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   hit(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
 const postForm = (url: string, body: string) => hit(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
@@ -106,4 +106,54 @@ function stripeCases({ stripe }: GatewayPayments): HostileCase[] {
   ];
 }
 
-export const gatewayCases = (payments: GatewayPayments): HostileCase[] => [...sandboxCases(payments), ...knetCases(payments), ...stripeCases(payments)];
+/** MPGS's notifications without or with a wrong X-Notification-Secret; its returns with another session's resultIndicator or forged. */
+function mpgsCases({ mpgs }: GatewayPayments): HostileCase[] {
+  const notify = (payload: string, secret?: string) => () =>
+    postJson(gatewayUrl("mpgs", "callback"), payload, secret === undefined ? {} : { "x-notification-secret": secret });
+  const paid = mpgs.paidNotification.payload;
+  const forOpen = paid.replaceAll(mpgs.paid, mpgs.open);
+  const paidIndicator = new URL(mpgs.paidReturnUrl).searchParams.get("resultIndicator")!;
+  const withIndicator = (url: string, indicator: string | null) => {
+    const u = new URL(url);
+    if (indicator === null) u.searchParams.delete("resultIndicator");
+    else u.searchParams.set("resultIndicator", indicator);
+    return u.toString();
+  };
+  const surface = "mpgs callback";
+  return [
+    { surface, name: "no notification secret, open attempt", send: notify(forOpen), expect: jsonError(400) },
+    { surface, name: "a wrong notification secret, open attempt", send: notify(forOpen, "notTheNotificationSecret0"), expect: jsonError(400) },
+    { surface, name: "a wrong secret after a success", send: notify(paid, "notTheNotificationSecret0"), expect: jsonError(400) },
+    { surface, name: "the paid notification resent", send: notify(paid, MPGS_MERCHANT.notification_secret), expect: acknowledged },
+    {
+      surface,
+      name: "the right secret, an order not ours",
+      send: notify(paid.replaceAll(mpgs.paid, "POSORDER0001"), MPGS_MERCHANT.notification_secret),
+      expect: acknowledged,
+    },
+    { surface: "mpgs return", name: "another session's resultIndicator", send: () => hit(withIndicator(mpgs.openReturnUrl, paidIndicator)), expect: jsonError(400) },
+    { surface: "mpgs return", name: "no resultIndicator", send: () => hit(withIndicator(mpgs.openReturnUrl, null)), expect: jsonError(400) },
+    { surface: "mpgs return", name: "made-up resultIndicator", send: () => hit(withIndicator(mpgs.openReturnUrl, randomBytes(8).toString("hex"))), expect: jsonError(400) },
+    {
+      surface: "mpgs return",
+      name: "the paid return's indicator under the open attempt's reference",
+      send: () => hit(withIndicator(mpgs.paidReturnUrl, paidIndicator).replace(`ref=${mpgs.paid}`, `ref=${mpgs.open}`)),
+      expect: jsonError(400),
+    },
+    {
+      surface: "mpgs return",
+      name: "forged cancel of an open attempt",
+      send: () => hit(gatewayUrl("mpgs", "return", `?ref=${mpgs.open}&cancel=1&sig=${"0".repeat(64)}`)),
+      expect: jsonError(400),
+    },
+    { surface: "mpgs return", name: "the return reloaded", send: () => hit(withIndicator(mpgs.paidReturnUrl, paidIndicator)), expect: acknowledged },
+    { surface: "mpgs page", name: "another attempt's page signature", send: () => hit(gatewayUrl("mpgs", "page", `?ref=${mpgs.open}&sig=${"0".repeat(64)}`)), expect: jsonError(404) },
+  ];
+}
+
+export const gatewayCases = (payments: GatewayPayments): HostileCase[] => [
+  ...sandboxCases(payments),
+  ...knetCases(payments),
+  ...stripeCases(payments),
+  ...mpgsCases(payments),
+];

@@ -38,7 +38,7 @@ export async function recordGatewayResult({
   const attempt = reference ? await findAttemptByReference(ctx.db, reference) : undefined;
   if (adapter && attempt?.pg !== input.pg) throw new UnrelatedMessage("The gateway message is not valid.");
   const gateway = attempt ? await findGatewaySettingByCode(ctx.db, attempt.gateway_code) : undefined;
-  const message = adapter && attempt && gateway ? adapter.verifyMessage(gateway, received) : null;
+  const message = adapter && attempt && gateway ? adapter.verifyMessage(gateway, received, { gatewayResponse: attempt.gateway_response }) : null;
   if (!adapter || !attempt || !gateway || !message) throw new BadRequest("The gateway message is not valid.");
   const age = Date.now() - message.issuedAt.getTime();
   if (age > MAX_MESSAGE_AGE_MS || age < -5 * 60 * 1000) throw new BadRequest("The gateway message is too old.");

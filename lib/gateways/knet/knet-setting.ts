@@ -1,7 +1,7 @@
 import type { GatewaySetting } from "@/db/types";
-import { CredentialsKeyError, decryptCredentials } from "@/lib/core/crypto/credentials-cipher";
 import { env } from "@/lib/core/env";
 import { GatewayUnavailable } from "@/lib/core/errors";
+import { usableCredentials } from "@/lib/gateways/usable-credentials";
 import { KNET_HOSTS, type KnetCredentials } from "./payment-request";
 
 /** What is wrong with KNET credentials about to be saved, by their form: the resource key is an AES-128 key. */
@@ -16,14 +16,7 @@ export function knetCredentialErrors(values: Record<string, string>): Record<str
  * length are the merchant's configuration, never the customer's fault: GatewayUnavailable, with no secret in it.
  */
 export function knetCredentials(gateway: GatewaySetting): KnetCredentials {
-  let values: Record<string, string>;
-  try {
-    values = decryptCredentials(gateway);
-  } catch (error) {
-    if (error instanceof CredentialsKeyError) throw new GatewayUnavailable(error.message);
-    throw error;
-  }
-  const { tranportal_id: tranportalId, tranportal_password: password, resource_key: resourceKey = "" } = values;
+  const { tranportal_id: tranportalId, tranportal_password: password, resource_key: resourceKey = "" } = usableCredentials(gateway);
   const problems = Object.values(knetCredentialErrors({ resource_key: resourceKey }));
   if (!tranportalId || !password) problems.push("The Tranportal id and password are not both set.");
   if (problems.length > 0 || !tranportalId || !password) throw new GatewayUnavailable(`Gateway setting ${gateway.code}: ${problems.join(" ")}`);

@@ -3,7 +3,7 @@ import { GatewayUnavailable } from "@/lib/core/errors";
 import type { StartPaymentInput } from "@/lib/gateways/adapter";
 import { inexactAmountMessage, stripeAmount } from "./stripe-amounts";
 import { callStripe, isStripeRefusal, stripeFor } from "./stripe-client";
-import { stripeReturnUrl } from "./stripe-return-urls";
+import { signedReturnUrl } from "@/lib/gateways/signed-return-url";
 
 // Stripe takes a Checkout Session's expires_at from 30 minutes to 24 hours after its creation (by its own clock):
 // a minute's margin inside both ends, so that a clock a little off or a slow request is not refused.
@@ -50,8 +50,8 @@ export async function startStripePayment(_ctx: Ctx, input: StartPaymentInput) {
         metadata,
         // Stripe's page has no Arabic: it then follows the browser's language.
         locale: input.language === "en" ? "en" : "auto",
-        success_url: stripeReturnUrl(gateway, referenceNumber, "return"),
-        cancel_url: stripeReturnUrl(gateway, referenceNumber, "cancel"),
+        success_url: signedReturnUrl(gateway, referenceNumber, "return"),
+        cancel_url: signedReturnUrl(gateway, referenceNumber, "cancel"),
         expires_at: stripeSessionExpiry(input.expiresAt),
       },
       { idempotencyKey: referenceNumber },

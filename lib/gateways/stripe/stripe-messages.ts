@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import type { GatewaySetting } from "@/db/types";
 import type { GatewayMessage, Outcome, VerifiedMessage } from "@/lib/gateways/adapter";
 import { webhookSecretOf } from "./stripe-client";
-import { verifiedReturnLeg } from "./stripe-return-urls";
+import { verifiedReturnLeg } from "@/lib/gateways/signed-return-url";
 
 /**
  * The webhook events a merchant subscribes the endpoint to, and what each claims. A claim only makes us look:

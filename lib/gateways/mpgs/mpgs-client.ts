@@ -1,0 +1,53 @@
+import type { GatewaySetting } from "@/db/types";
+import { GatewayUnavailable } from "@/lib/core/errors";
+import { type MpgsCredentials, mpgsCredentials, mpgsMerchantUrl } from "./mpgs-setting";
+
+const TIMEOUT_MS = 15_000;
+
+export type MpgsBody = Record<string, unknown>;
+
+/** MPGS's answer about the request itself (`result: "ERROR"`, cause INVALID_REQUEST): its explanation may be shown. */
+export class MpgsRefusal extends Error {
+  constructor(
+    message: string,
+    readonly body: MpgsBody,
+  ) {
+    super(message);
+  }
+}
+
+const errorOf = (body: MpgsBody) => (body.error ?? {}) as { cause?: string; explanation?: string; field?: string };
+
+/**
+ * One REST call, Basic auth `merchant.<id>:<password>`, JSON both ways. Unreachable, refusing our credentials
+ * (401, REQUEST_REJECTED) or failing on its side (SERVER_BUSY, SERVER_FAILED, 5xx) → GatewayUnavailable, naming the
+ * setting and never the password; INVALID_REQUEST → MpgsRefusal; anything else is MPGS's answer, returned.
+ */
+export async function callMpgs(gateway: GatewaySetting, doing: string, method: "GET" | "PUT", path: string, body?: MpgsBody): Promise<MpgsBody> {
+  const credentials = mpgsCredentials(gateway);
+  const unavailable = (why: string) => new GatewayUnavailable(`MPGS ${why} (gateway setting ${gateway.code}, ${doing}).`);
+  let status: number;
+  let answer: MpgsBody;
+  try {
+    const response = await fetch(`${mpgsMerchantUrl(credentials)}${path}`, {
+      method,
+      headers: { authorization: basicAuth(credentials), "content-type": "application/json", accept: "application/json" },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    status = response.status;
+    answer = (await response.json()) as MpgsBody;
+  } catch (error) {
+    throw unavailable(`could not be reached or answered something that is not JSON: ${(error as Error).message}`);
+  }
+  const { cause, explanation } = errorOf(answer);
+  if (status === 401 || cause === "REQUEST_REJECTED") throw unavailable(`refused the merchant id or API password (${status}); check them in the panel`);
+  if (status >= 500 || cause === "SERVER_BUSY" || cause === "SERVER_FAILED") throw unavailable(`answered ${status} ${cause ?? ""}`.trimEnd());
+  if (answer.result === "ERROR") throw new MpgsRefusal(explanation ?? cause ?? `MPGS refused the request (${status}).`, answer);
+  return answer;
+}
+
+const basicAuth = ({ merchantId, password }: MpgsCredentials) => `Basic ${Buffer.from(`merchant.${merchantId}:${password}`).toString("base64")}`;
+
+/** A path segment of ours (order or transaction id), encoded. */
+export const segment = (id: string) => encodeURIComponent(id);
