@@ -43,13 +43,14 @@ test.describe("paying with MPGS", () => {
     expect(await transactionState(request, txn.session_id)).toBe("attempted");
   });
 
-  test("3-D Secure failed, then canceled: declined with that reason", async ({ page, request }) => {
+  test("3-D Secure failed, then canceled: declined, nothing taken, still payable", async ({ page, request }) => {
     const txn = await createTransaction(request, { pg_codes: ["mpgs"], currency_code: "KWD", amount: "3" });
     await openMpgs(page, txn.checkout_url);
     await page.getByRole("button", { name: "Fail 3-D Secure" }).click();
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("heading", { name: "Payment declined" })).toBeVisible();
-    await expect(page.getByText("3-D Secure authentication failed")).toBeVisible();
+    await expect(page.getByText("No payment was taken.")).toBeVisible();
+    expect(await transactionState(request, txn.session_id)).toBe("attempted");
   });
 
   test("canceled on MPGS's page, then a retry is paid", async ({ page, request }) => {
