@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MPGS_CREDENTIALS, startMpgsForApp } from "../support/mpgs-for-app";
 import type { HostedChoice, SentNotification } from "../support/mpgs-stand-in";
 
@@ -14,39 +14,25 @@ const { createGatewaySetting } = await import("@/lib/config/gateway-settings/cre
 const { listGatewaySettings } = await import("@/lib/config/gateway-settings/list-gateway-settings");
 const { loadGatewayForm } = await import("@/lib/config/gateway-settings/load-gateway-form");
 const { inquirePayment } = await import("@/lib/checkout/payments/inquire-payment");
-const { createTransaction } = await import("@/lib/checkout/transactions/create-transaction");
 const { findGatewaySettingByCode } = await import("@/db/queries/gateway-settings");
 const { mpgsAdapter } = await import("@/lib/gateways/mpgs/mpgs-adapter");
-const { createCurrency, createKey } = await import("../support/factories");
 const { runScript } = await import("../support/run-script");
 const { events, stateOf } = await import("../support/payment-flow");
-const { hostedPageFlow, loggedAt: logged, serveGatewayRoutes } = await import("../support/hosted-page-flow");
+const { hostedPageFlow, loggedAt: logged } = await import("../support/hosted-page-flow");
 const { testContext } = await import("../support/test-context");
+const { hostedGatewaySetup } = await import("../support/hosted-gateway-setup");
 
 const ctx = testContext();
-let base: string;
-let apiKey: string;
-let caller: { kind: "api_key"; id: string; name: string };
-
-beforeAll(async () => {
-  for (const [code, decimals] of [["USD", 2], ["KWD", 3]] as const) await createCurrency(ctx, { code, decimals });
-  const common = { pg: "mpgs" as const, currencies: ["KWD", "USD"], isSandbox: true, credentials: MPGS_CREDENTIALS };
-  await createGatewaySetting({ ctx, input: { code: "mpgs", ...common } });
-  await createGatewaySetting({ ctx, input: { code: "mpgs-auth", operation: "authorize", ...common } });
-  await createGatewaySetting({ ctx, input: { code: "mpgs-wrong-password", ...common, credentials: { ...MPGS_CREDENTIALS, api_password: "notThePasswordMpgsKnows" } } });
-  const key = await createKey(ctx);
-  apiKey = key.key;
-  caller = { kind: "api_key", id: key.id, name: key.name };
-  base = await serveGatewayRoutes();
-  mpgs.control.notificationUrl = `${base}/b/checkout/gateway/mpgs/callback/`;
+const app = hostedGatewaySetup(ctx, {
+  pg: "mpgs",
+  credentials: MPGS_CREDENTIALS,
+  wrong: { code: "mpgs-wrong-password", credentials: { ...MPGS_CREDENTIALS, api_password: "notThePasswordMpgsKnows" } },
+  served: (base) => (mpgs.control.notificationUrl = `${base}/b/checkout/gateway/mpgs/callback/`),
+  defaults: { amount: "10", currency: "KWD" },
 });
+const { newTransaction } = app;
 
-async function newTransaction(code = "mpgs", amount = "10", currency = "KWD") {
-  const { body } = await createTransaction({ ctx, input: { caller, fields: { amount, currency_code: currency, pg_codes: [code] }, files: {} } });
-  return String(body.session_id);
-}
-
-const { local, comeBack, attemptsOf, stateChanges, operate, ...flow } = hostedPageFlow(ctx, { base: () => base, apiKey: () => apiKey });
+const { local, comeBack, attemptsOf, stateChanges, operate, ...flow } = hostedPageFlow(ctx, app);
 
 /** The customer presses "pay": our page leg opens MPGS's page with checkout.js; returns the hosted page's address. */
 async function pay(sessionId: string, code = "mpgs"): Promise<string> {
@@ -402,7 +388,7 @@ describe("MPGS credentials", () => {
     const sessionId = await newTransaction();
     const page = await pay(sessionId);
     await comeBack((await choose(page, "approve")).location!);
-    const res = await fetch(`${base}/b/checkout/v1/pymt-txn/${sessionId}`, { headers: { authorization: `Api-Key ${apiKey}` } });
+    const res = await fetch(`${app.base()}/b/checkout/v1/pymt-txn/${sessionId}`, { headers: { authorization: `Api-Key ${app.apiKey()}` } });
     const text = await res.text();
     expect(res.status).toBe(200);
     const panel = JSON.stringify([await listGatewaySettings({ ctx }), await loadGatewayForm({ ctx, input: { code: "mpgs" } })]);

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STRIPE_CREDENTIALS, startStripeForApp } from "../support/stripe-for-app";
 
 // The Stripe adapter end to end: the real SDK against the Stripe stand-in over HTTP, the app's pay, return,
@@ -14,37 +14,23 @@ const { createGatewaySetting } = await import("@/lib/config/gateway-settings/cre
 const { listGatewaySettings } = await import("@/lib/config/gateway-settings/list-gateway-settings");
 const { loadGatewayForm } = await import("@/lib/config/gateway-settings/load-gateway-form");
 const { inquirePayment } = await import("@/lib/checkout/payments/inquire-payment");
-const { createTransaction } = await import("@/lib/checkout/transactions/create-transaction");
-const { createCurrency, createKey } = await import("../support/factories");
 const { runScript } = await import("../support/run-script");
 const { events, stateOf } = await import("../support/payment-flow");
-const { hostedPageFlow, loggedAt, serveGatewayRoutes } = await import("../support/hosted-page-flow");
+const { hostedPageFlow, loggedAt } = await import("../support/hosted-page-flow");
 const { testContext } = await import("../support/test-context");
+const { hostedGatewaySetup } = await import("../support/hosted-gateway-setup");
 
 const ctx = testContext();
-let base: string;
-let apiKey: string;
-let caller: { kind: "api_key"; id: string; name: string };
-
-beforeAll(async () => {
-  for (const [code, decimals] of [["USD", 2], ["KWD", 3]] as const) await createCurrency(ctx, { code, decimals });
-  const common = { pg: "stripe" as const, currencies: ["USD", "KWD"], isSandbox: true, credentials: STRIPE_CREDENTIALS };
-  await createGatewaySetting({ ctx, input: { code: "stripe", ...common } });
-  await createGatewaySetting({ ctx, input: { code: "stripe-auth", operation: "authorize", ...common } });
-  await createGatewaySetting({ ctx, input: { code: "stripe-wrong-key", ...common, credentials: { ...STRIPE_CREDENTIALS, secret_key: "sk_test_notTheKeyStripeKnows" } } });
-  const key = await createKey(ctx);
-  apiKey = key.key;
-  caller = { kind: "api_key", id: key.id, name: key.name };
-  base = await serveGatewayRoutes();
-  stripe.control.webhookUrl = `${base}/b/checkout/gateway/stripe/callback/`;
+const app = hostedGatewaySetup(ctx, {
+  pg: "stripe",
+  credentials: STRIPE_CREDENTIALS,
+  wrong: { code: "stripe-wrong-key", credentials: { ...STRIPE_CREDENTIALS, secret_key: "sk_test_notTheKeyStripeKnows" } },
+  served: (base) => (stripe.control.webhookUrl = `${base}/b/checkout/gateway/stripe/callback/`),
+  defaults: { amount: "10.00", currency: "USD" },
 });
+const { newTransaction } = app;
 
-async function newTransaction(code = "stripe", amount = "10.00", currency = "USD") {
-  const { body } = await createTransaction({ ctx, input: { caller, fields: { amount, currency_code: currency, pg_codes: [code] }, files: {} }, });
-  return String(body.session_id);
-}
-
-const { comeBack, attemptsOf, stateChanges, operate, ...flow } = hostedPageFlow(ctx, { base: () => base, apiKey: () => apiKey });
+const { comeBack, attemptsOf, stateChanges, operate, ...flow } = hostedPageFlow(ctx, app);
 const pay = (sessionId: string, code = "stripe") => flow.pay(sessionId, code);
 
 /** A button on Stripe's (stand-in's) page: where the browser goes next, or the page shown again. */
@@ -217,7 +203,7 @@ describe("Stripe payments", () => {
     await stripe.deliver(event, "whsec_someoneElsesSecret");
     expect(event.status).toBe(400);
     const callback = (body: string, headers: Record<string, string>) =>
-      fetch(`${base}/b/checkout/gateway/stripe/callback/`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+      fetch(`${app.base()}/b/checkout/gateway/stripe/callback/`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
     // Stripe's own signature over the original bytes, sent with other bytes.
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: STRIPE_CREDENTIALS.webhook_signing_secret });
     expect((await callback(event.payload.replace('"id":"evt_', '"id":"evt_x'), { "stripe-signature": signature })).status).toBe(400);
@@ -338,7 +324,7 @@ describe("Stripe credentials", () => {
     const sessionId = await newTransaction();
     const page = await pay(sessionId);
     await comeBack((await choose(page, "approve")).location!);
-    const res = await fetch(`${base}/b/checkout/v1/pymt-txn/${sessionId}`, { headers: { authorization: `Api-Key ${apiKey}` } });
+    const res = await fetch(`${app.base()}/b/checkout/v1/pymt-txn/${sessionId}`, { headers: { authorization: `Api-Key ${app.apiKey()}` } });
     const text = await res.text();
     expect(res.status).toBe(200);
     // Nor in what the panel's gateway list and form show.
