@@ -7,10 +7,16 @@ import { E2E_DATA_DIR } from "./credentials";
 
 const root = path.resolve(__dirname, "..", "..");
 
+/**
+ * The port the server's PostgreSQL listens on, from its lock file (its fourth line): E2E_PG_PORT, unless that was
+ * taken when the server started and the embedded database chose the next free one.
+ */
+const serverPort = () => Number(readFileSync(path.join(root, E2E_DATA_DIR, "postgres", "postmaster.pid"), "utf8").split("\n")[3]);
+
 export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({
     host: "127.0.0.1",
-    port: Number(process.env.E2E_PG_PORT ?? 54350),
+    port: serverPort(),
     user: "postgres",
     password: readFileSync(path.join(root, E2E_DATA_DIR, "postgres.password"), "utf8").trim(),
     database: "checkout",
