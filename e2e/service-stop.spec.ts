@@ -113,6 +113,9 @@ for (const { name, signal, to } of cases) {
       service = await start("start");
       process.kill(to === "group" ? -service.npm.pid! : service.npm.pid!, signal);
       await expectStopped(service, 0);
+      // A JSON log from the first line: Next.js's own start-up line too; only npm's header ("> …") is not ours.
+      const notJson = service.output().split("\n").filter((line) => line.trim() && !line.startsWith("> ") && !line.startsWith("{"));
+      expect(notJson).toEqual([]);
     } finally {
       killAll(service);
     }

@@ -17,6 +17,7 @@ import { metrics, observeHttpRequest } from "@/lib/core/metrics/metrics";
 import { withRequestSpan } from "@/lib/core/tracing/request-span";
 import { startTracing } from "@/lib/core/tracing/start-tracing";
 import { answerMetrics, isMetricsPath, watchDatabaseFacts } from "./metrics-server";
+import { withNextLinesLogged } from "./next-console-lines";
 import { stopSignals } from "./stop-signals";
 import { within } from "./within";
 import { routeLabeler, routePatterns } from "./route-label";
@@ -32,7 +33,7 @@ async function main() {
   // Before Next.js loads: its own spans (and instrumentation.ts) then find the tracer provider.
   const tracing = await startTracing("web");
   const app = next({ dev, dir: process.cwd(), hostname: env.HOST, port: env.PORT });
-  await app.prepare();
+  await withNextLinesLogged(() => app.prepare());
   const handle = app.getRequestHandler();
   const upgrade = app.getUpgradeHandler();
 
