@@ -1,4 +1,4 @@
-import { createContextKey, context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { createContextKey, context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace, type Tracer } from "@opentelemetry/api";
 
 // The OpenTelemetry API only (no SDK): without tracing started every call here is a no-op.
 
@@ -6,7 +6,14 @@ import { createContextKey, context, propagation, ROOT_CONTEXT, type Span, SpanKi
 export const REQUEST_ID_KEY = createContextKey("checkout.request_id");
 export const REQUEST_ID_ATTRIBUTE = "checkout.request_id";
 
-const tracer = () => trace.getTracer("checkout");
+// The started SDK's tracer (tracing-sdk.ts), kept per process: not registered globally, as Next.js would then trace too.
+const slot = globalThis as unknown as { __checkoutTracer?: Tracer };
+const tracer = (): Tracer => slot.__checkoutTracer ?? trace.getTracer("checkout");
+
+/** Spans of this module come from `started` from now on. */
+export function setCheckoutTracer(started: Tracer): void {
+  slot.__checkoutTracer = started;
+}
 
 /**
  * Runs `handle` inside a server span `name` that carries `requestId` (a child of the caller's span when its
@@ -26,7 +33,11 @@ export function withRequestSpan<T>(
     if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end();
   };
-  return context.with(trace.setSpan(parent, span).setValue(REQUEST_ID_KEY, requestId), () => handle(end));
+  // What runs under it sees a non-recording copy (same ids, so its spans are children): Next.js sets attributes on
+  // the active span after the response has closed, when this one has ended, and the SDK answers each such call by
+  // building an Error for a warning (a quarter of tracing's cost per request).
+  const active = trace.wrapSpanContext(span.spanContext());
+  return context.with(trace.setSpan(parent, active).setValue(REQUEST_ID_KEY, requestId), () => handle(end));
 }
 
 /** Runs `work` inside a span `name` (a job), recording a thrown error on it. */

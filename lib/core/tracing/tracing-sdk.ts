@@ -1,7 +1,7 @@
 // The OpenTelemetry SDK, loaded by start-tracing.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
-import { createRequire } from "node:module";
+import Module, { createRequire } from "node:module";
 import path from "node:path";
-import { type Context, context, INVALID_SPAN_CONTEXT, type Span as ApiSpan, trace, type Tracer, type TracerProvider } from "@opentelemetry/api";
+import { type Context, type Span as ApiSpan, trace } from "@opentelemetry/api";
 import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { registerInstrumentations } from "@opentelemetry/instrumentation";
@@ -11,7 +11,7 @@ import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, type Span, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { requestContext } from "@/lib/core/log/request-context";
-import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_KEY } from "./request-span";
+import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_KEY, setCheckoutTracer } from "./request-span";
 
 /** Names every span with the request id it was started under (the trace's context, or the log's request context). */
 const requestIdProcessor: SpanProcessor = {
@@ -32,23 +32,6 @@ function shortenStatement(span: ApiSpan, info: { query: { text: string } }): voi
 }
 
 /**
- * Next.js's tracer: its spans (about nine a request: loading modules, resolving, responding) are not made, and what
- * runs under them is a child of the span around them, the request's own (server/web-server.ts). Exporting them cost
- * a third of the GET's throughput in the bench, for little our request span and its SQL do not already say.
- */
-const nextPassThrough = {
-  startSpan: (_name: string, _options?: unknown, ctx: Context = context.active()): ApiSpan =>
-    trace.wrapSpanContext(trace.getSpanContext(ctx) ?? INVALID_SPAN_CONTEXT),
-  startActiveSpan(name: string, ...rest: unknown[]): unknown {
-    // (name, fn), (name, options, fn) or (name, options, context, fn)
-    const fn = rest.pop() as (span: ApiSpan) => unknown;
-    const ctx = (rest[1] as Context | undefined) ?? context.active();
-    const span = nextPassThrough.startSpan(name, undefined, ctx);
-    return context.with(trace.setSpan(ctx, span), fn, undefined, span);
-  },
-} as Tracer;
-
-/**
  * Registers the tracer provider exporting to `endpoint` (OTLP/HTTP, /v1/traces) and the pg and undici (fetch)
  * instrumentations. A dead collector costs nothing to a request: spans wait in a bounded queue (dropped when it is
  * full), are sent in batches off the request's path, and each export gives up after 2 s.
@@ -66,12 +49,14 @@ export function registerTracing(options: { endpoint: string; protocol: "http/pro
       new BatchSpanProcessor(exporter, { maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMillis: 1_000, exportTimeoutMillis: 2_000 }),
     ],
   });
-  provider.register(); // the context manager and the W3C propagator, then the global provider, replaced below
-  const withoutNext: TracerProvider = {
-    getTracer: (name, version, options) => (name === "next.js" ? nextPassThrough : provider.getTracer(name, version, options)),
-  };
+  // The context manager and the W3C propagator, but no global tracer provider: with one, Next.js traces each request
+  // itself (about nine spans, and a context switch for each: GET ran at 68.6 % with them), for little our request
+  // span and its SQL do not already say. Our spans come from this provider's tracer, handed to request-span.ts.
+  provider.register();
   trace.disable();
-  trace.setGlobalTracerProvider(withoutNext);
+  setCheckoutTracer(provider.getTracer("checkout"));
+  const { require: originalRequire } = Module.prototype;
+  const originalBuiltin = process.getBuiltinModule;
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
@@ -81,8 +66,15 @@ export function registerTracing(options: { endpoint: string; protocol: "http/pro
     ],
   });
   // pg is usually loaded already (the database opened first): the instrumentation patches it in place on its next
-  // require, so require it once more, from the project's root (where a bundle's require would find it too).
-  createRequire(path.join(process.cwd(), "package.json"))("pg");
+  // require, so require it and its pool once more, from the project's root (where a bundle's require finds them).
+  const load = createRequire(path.join(process.cwd(), "package.json"));
+  load("pg");
+  load("pg-pool");
+  // Both are patched in place now, and undici is watched through diagnostics channels. The require hook the
+  // instrumentations installed would go on resolving the path of every require() Next.js makes during a request
+  // (a quarter of tracing's cost per request), so the original require comes back.
+  Module.prototype.require = originalRequire;
+  process.getBuiltinModule = originalBuiltin;
   // The last export may fail like any other (a collector that is gone): the spans are lost, the stop goes on.
   return { shutdown: () => provider.shutdown().catch(() => undefined) };
 }
