@@ -18,7 +18,8 @@ import { startOnRoute } from "./start-on-route";
 import { PAYABLE } from "@/lib/checkout/lifecycle/verbs";
 
 export type StartPaymentResult =
-  | { kind: "redirect"; url: string; referenceNumber: string }
+  /** `code`: the gateway the payment started on (another than the one asked for when that one was unavailable). */
+  | { kind: "redirect"; url: string; referenceNumber: string; code: string }
   | { kind: "expired" }
   | { kind: "closed"; state: TransactionState }
   /** An earlier attempt's card is already with the bank: its answer comes first. */
@@ -75,7 +76,7 @@ async function startInTransaction(ctx: Ctx, input: StartPaymentInput): Promise<S
       const started = await startOnRoute(trx, view, paymentRoute(txn, view.gateways, chosen), detours);
       await recordDetours(trx, { session_id: txn.session_id, state: "pending" }, detours, { code: started.code, attemptId: started.attemptId });
       if (detours.length > 0) countFailover(input.code, started.code);
-      return { kind: "redirect", url: started.url, referenceNumber: started.referenceNumber };
+      return { kind: "redirect", url: started.url, referenceNumber: started.referenceNumber, code: started.code };
     });
   } catch (error) {
     if (error instanceof GatewayUnavailable && seen.txn && detours.length > 0) await recordDetours(ctx.db, seen.txn, detours, null);
