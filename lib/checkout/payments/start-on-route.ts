@@ -30,7 +30,10 @@ export async function startOnRoute(trx: Db, view: TransactionView, route: Gatewa
       detours.push({ gateway: candidate.code, reason: CIRCUIT_OPEN, skipped: true, message: null });
       continue;
     }
-    if (candidate !== route[0] && fallbackCalls++ === MAX_FALLBACK_CALLS) break;
+    if (candidate !== route[0]) {
+      if (fallbackCalls === MAX_FALLBACK_CALLS) break;
+      fallbackCalls++;
+    }
     const gateway = await findGatewaySettingByCode(trx, candidate.code);
     if (!gateway) continue;
     try {
