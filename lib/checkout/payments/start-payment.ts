@@ -53,7 +53,7 @@ async function startInTransaction(ctx: Ctx, input: StartPaymentInput): Promise<S
   const detours: Detour[] = [];
   const seen: { txn?: { session_id: string; state: string } } = {};
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const result = await ctx.db.transaction().execute(async (trx): Promise<StartPaymentResult> => {
       const tx: Ctx = { db: trx };
       const view = await findTransactionView(trx, input.sessionId, true);
       if (!view) throw new NotFound();
@@ -75,9 +75,11 @@ async function startInTransaction(ctx: Ctx, input: StartPaymentInput): Promise<S
 
       const started = await startOnRoute(trx, view, paymentRoute(txn, view.gateways, chosen), detours);
       await recordDetours(trx, { session_id: txn.session_id, state: "pending" }, detours, { code: started.code, attemptId: started.attemptId });
-      if (detours.length > 0) countFailover(input.code, started.code);
       return { kind: "redirect", url: started.url, referenceNumber: started.referenceNumber, code: started.code };
     });
+    // Counted once committed, as the other metrics are.
+    if (result.kind === "redirect" && result.code !== input.code) countFailover(input.code, result.code);
+    return result;
   } catch (error) {
     if (error instanceof GatewayUnavailable && seen.txn && detours.length > 0) await recordDetours(ctx.db, seen.txn, detours, null);
     throw error;
