@@ -8,15 +8,19 @@ import { MPGS_CREDENTIALS, startMpgsForApp } from "../support/mpgs-for-app";
 
 vi.hoisted(() => {
   process.env.METRICS_TOKEN = "gateway-failover-token-0123";
+  // A gateway that never answers is given up on quickly here (15 s by default).
+  process.env.GATEWAY_TIMEOUT_SECONDS = "0.5";
 });
 
 const mpgs = await startMpgsForApp();
 
-/** MPGS as the app reaches it: passed to the stand-in, or refused, answering 503, or cut, as the test says. */
-type DoorMode = "pass" | "refuse" | "503" | "drop";
+/** MPGS as the app reaches it: passed to the stand-in, or refused, answering 503, cut, or silent, as the test says. */
+type DoorMode = "pass" | "refuse" | "503" | "drop" | "stall";
 const door = { mode: "pass" as DoorMode, calls: 0 };
 const frontDoor = http.createServer(async (req, res) => {
   door.calls++;
+  // Never answered: the app's time-out gives up (the socket is closed with the server, after the file).
+  if (door.mode === "stall") return;
   if (door.mode === "drop") return void req.socket.destroy();
   if (door.mode === "503") return void res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ result: "ERROR", error: { cause: "SERVER_BUSY" } }));
   const chunks: Buffer[] = [];
@@ -27,12 +31,18 @@ const frontDoor = http.createServer(async (req, res) => {
 await new Promise<void>((resolve) => frontDoor.listen(0, "127.0.0.1", resolve));
 const doorPort = (frontDoor.address() as AddressInfo).port;
 process.env.MPGS_BASE_URL = `http://127.0.0.1:${doorPort}`;
-afterAll(() => new Promise<void>((resolve) => frontDoor.close(() => resolve())));
+afterAll(() => {
+  frontDoor.closeAllConnections();
+  return new Promise<void>((resolve) => frontDoor.close(() => resolve()));
+});
 
 /** MPGS in `mode` while `fn` runs; "refuse" closes the front door's port, so that connections are refused. */
 async function mpgsDown<T>(mode: Exclude<DoorMode, "pass">, fn: () => Promise<T>): Promise<T> {
   door.mode = mode;
-  if (mode === "refuse") await new Promise<void>((resolve) => frontDoor.close(() => resolve()));
+  if (mode === "refuse") {
+    frontDoor.closeAllConnections();
+    await new Promise<void>((resolve) => frontDoor.close(() => resolve()));
+  }
   try {
     return await fn();
   } finally {
@@ -61,7 +71,7 @@ let caller: { kind: "api_key"; id: string; name: string };
 const flow = hostedPageFlow(ctx, { base: () => base, apiKey: () => apiKey });
 
 // One MPGS setting per test: each has a circuit breaker of its own in this process.
-const MPGS_CODES = ["mpgs-refused", "mpgs-503", "mpgs-cut", "mpgs-none", "mpgs-order", "mpgs-circuit", "mpgs-decline", "mpgs-twice"];
+const MPGS_CODES = ["mpgs-refused", "mpgs-503", "mpgs-cut", "mpgs-silent", "mpgs-none", "mpgs-order", "mpgs-circuit", "mpgs-decline", "mpgs-twice"];
 
 beforeAll(async () => {
   for (const [code, decimals] of [["USD", 2], ["KWD", 3]] as const) await createCurrency(ctx, { code, decimals });
@@ -99,6 +109,7 @@ describe("the chosen gateway unavailable as the payment starts: the next eligibl
     ["refuse", "mpgs-refused", "connection refused"],
     ["503", "mpgs-503", "HTTP 503"],
     ["drop", "mpgs-cut", "unreachable"],
+    ["stall", "mpgs-silent", "timeout after 0.5 s"],
   ] as const)("MPGS %s: the customer lands on the sandbox's card page, one attempt, and the timeline says why", async (mode, code, reason) => {
     const sessionId = await newTransaction([code, "sandbox"]);
     const location = await mpgsDown(mode, () => flow.pay(sessionId, code));

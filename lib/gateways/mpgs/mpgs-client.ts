@@ -1,8 +1,7 @@
 import type { GatewaySetting } from "@/db/types";
+import { env } from "@/lib/core/env";
 import { GatewayUnavailable } from "@/lib/core/errors";
 import { type MpgsCredentials, mpgsCredentials, mpgsMerchantUrl } from "./mpgs-setting";
-
-const TIMEOUT_MS = 15_000;
 
 export type MpgsBody = Record<string, unknown>;
 
@@ -33,7 +32,7 @@ export async function callMpgs(gateway: GatewaySetting, doing: string, method: "
       method,
       headers: { authorization: basicAuth(credentials), "content-type": "application/json", accept: "application/json" },
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(env.GATEWAY_TIMEOUT_SECONDS * 1000),
     });
     status = response.status;
     answer = (await response.json()) as MpgsBody;
@@ -51,7 +50,7 @@ export async function callMpgs(gateway: GatewaySetting, doing: string, method: "
 
 /** Why a call got no answer, in a few words: timed out, refused, or lost on the way. */
 function unreachableReason(error: unknown): string {
-  if (error instanceof Error && error.name === "TimeoutError") return `timeout after ${TIMEOUT_MS / 1000} s`;
+  if (error instanceof Error && error.name === "TimeoutError") return `timeout after ${env.GATEWAY_TIMEOUT_SECONDS} s`;
   if (error instanceof SyntaxError) return "answer not JSON";
   const code = (error as { cause?: { code?: string } }).cause?.code;
   return code === "ECONNREFUSED" ? "connection refused" : "unreachable";

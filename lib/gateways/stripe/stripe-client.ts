@@ -25,7 +25,7 @@ export function stripeFor(gateway: GatewaySetting): Stripe {
     throw new GatewayUnavailable(`Gateway setting ${gateway.code} is in ${gateway.is_sandbox ? "sandbox" : "production"} mode but its Stripe key is a ${mode} key.`, "credentials unusable");
   }
   // One quick retry (the SDK sends the same idempotency key again); a customer waits on the payment page meanwhile.
-  return new Stripe(key, { maxNetworkRetries: 1, timeout: 15_000, telemetry: false, ...apiAddress() });
+  return new Stripe(key, { maxNetworkRetries: 1, timeout: env.GATEWAY_TIMEOUT_SECONDS * 1000, telemetry: false, ...apiAddress() });
 }
 
 /** The webhook endpoint's signing secret of a gateway setting ("" when it has none). */
