@@ -20,8 +20,8 @@ const gateway = (code: string, more: Partial<GatewayView> = {}): GatewayView => 
   ...more,
 });
 
-const route = (pgCodes: string[], gateways: GatewayView[], chosen = pgCodes[0]!) =>
-  paymentRoute({ pg_codes: pgCodes, currency_code: "KWD" }, gateways, gateways.find((g) => g.code === chosen)!).map((g) => g.code);
+const route = (pgCodes: string[], gateways: GatewayView[], chosen = pgCodes[0]!, paymentType = "one_off") =>
+  paymentRoute({ pg_codes: pgCodes, currency_code: "KWD", payment_type: paymentType }, gateways, gateways.find((g) => g.code === chosen)!).map((g) => g.code);
 
 describe("paymentRoute", () => {
   it("the customer's choice first, then the others in pg_codes order at equal priority (today's order)", () => {
@@ -46,6 +46,12 @@ describe("paymentRoute", () => {
       gateway("fine", { pg: "mpgs" }),
     ];
     expect(route(gateways.map((g) => g.code), gateways)).toEqual(["chosen", "fine"]);
+  });
+
+  it("a transaction that saves the card (save_card, auto_debit) fails over only to a gateway that saves cards", () => {
+    const gateways = [gateway("chosen"), gateway("mpgs", { pg: "mpgs" }), gateway("sandbox")];
+    expect(route(["chosen", "mpgs", "sandbox"], gateways, "chosen", "auto_debit")).toEqual(["chosen", "sandbox"]);
+    expect(route(["chosen", "mpgs", "sandbox"], gateways, "chosen", "save_card")).toEqual(["chosen", "sandbox"]);
   });
 
   it("a code of pg_codes whose setting is gone is left out", () => {
