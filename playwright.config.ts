@@ -70,7 +70,7 @@ export default defineConfig({
       name: "chromium-no-js",
       use: { ...chromium, javaScriptEnabled: false },
       fullyParallel: true,
-      testMatch: /(payment-flow|payment-page|progressive-enhancement|auto-debit|legacy-page-options|one-payment|legacy-result|back-to-merchant)\.spec\.ts/,
+      testMatch: /(payment-flow|payment-page|progressive-enhancement|auto-debit|legacy-page-options|one-payment|legacy-result|back-to-merchant|gateway-failover)\.spec\.ts/,
     },
     { name: "panel", use: chromium, testMatch: PANEL_SPECS, testIgnore: SETTINGS_SPECS, dependencies: ["chromium", "chromium-no-js"] },
     { name: "panel-settings", use: chromium, testMatch: SETTINGS_SPECS, dependencies: ["panel"], workers: 1 },

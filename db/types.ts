@@ -101,6 +101,8 @@ export interface GatewaySettingsTable {
   icon_url: string | null;
   config: DefaultJson<Record<string, unknown>>;
   enabled: Generated<boolean>;
+  /** Failover order among a transaction's other gateways: higher first, ties in pg_codes order (docs/gateways/failover.md). */
+  priority: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** The gateway's credentials, encrypted with CREDENTIALS_KEY (never shown again once saved). */

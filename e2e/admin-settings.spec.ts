@@ -116,7 +116,7 @@ test("currencies: disabling one an enabled gateway takes is refused, naming the 
   await expect(row.getByRole("cell", { name: "Enabled" })).toBeVisible();
   await row.getByRole("button", { name: "Disable KWD" }).click();
   await expect(row.getByRole("alert")).toHaveText(
-    "KWD cannot be disabled while enabled gateway settings take it: knet, live-card, mpgs, mpgs-auth, sandbox, sandbox-auth, sandbox-fee. Disable those gateway settings or remove KWD from their currencies first.",
+    "KWD cannot be disabled while enabled gateway settings take it: knet, live-card, mpgs, mpgs-auth, mpgs-down, sandbox, sandbox-auth, sandbox-fee. Disable those gateway settings or remove KWD from their currencies first.",
   );
   await expect(row.getByRole("cell", { name: "Enabled" })).toBeVisible();
   await expectNoSeriousViolations(page);

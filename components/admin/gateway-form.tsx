@@ -30,6 +30,7 @@ const SUMMARY_FIELDS: { name: string; label: string; id?: string }[] = [
   { name: "code", label: "Code" },
   { name: "name", label: "Name" },
   { name: "pg", label: "Payment gateway" },
+  { name: "priority", label: "Failover priority" },
   { name: "feeFixed", label: "Fixed fee" },
   { name: "feePercent", label: "Percentage fee" },
   { name: "icon", label: "Icon" },
@@ -46,7 +47,7 @@ function TextField(props: {
   value: string;
   hint?: ReactNode;
   readOnly?: boolean;
-  inputMode?: "decimal" | "url";
+  inputMode?: "decimal" | "numeric" | "url";
   className?: string;
 }) {
   const { invalid, describedBy, below } = fieldDescription(props.errors, props.name, props.hint);
@@ -134,6 +135,7 @@ export function GatewayForm({
       mode: gateway?.mode ?? "sandbox",
       currencies: gateway?.currencies ?? [],
       operation: gateway?.operation ?? "purchase",
+      priority: String(gateway?.priority ?? 0),
       feeFixed: gateway?.feeFixed ?? "0",
       feePercent: gateway?.feePercent ?? "0",
       iconUrl: gateway?.iconUrl ?? "",
@@ -213,6 +215,15 @@ export function GatewayForm({
             { value: "authorize", label: "Authorize (capture later)" },
           ]}
           chosen={[values.operation]}
+        />
+        <TextField
+          errors={errors}
+          name="priority"
+          label="Failover priority"
+          value={values.priority}
+          inputMode="numeric"
+          className="w-40"
+          hint="When the gateway a customer chose is down, the payment starts on the transaction's other gateway of highest priority (-1000 to 1000; equal: the order of pg_codes)."
         />
         <div className="flex flex-wrap gap-6">
           <TextField errors={errors} name="feeFixed" label="Fixed fee" value={values.feeFixed} inputMode="decimal" className="w-40" hint="In the transaction's currency, e.g. 0.250." />

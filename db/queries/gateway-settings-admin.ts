@@ -48,6 +48,7 @@ const PANEL_COLUMNS = [
   "icon_url",
   "icon_content_type",
   "enabled",
+  "priority",
   "credentials_hint",
 ] as const;
 

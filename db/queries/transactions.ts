@@ -20,12 +20,15 @@ export interface GatewayView {
   /** An icon was uploaded (served by /icons/gateways/{code}). */
   has_icon: boolean;
   enabled: boolean;
+  /** Failover order among the transaction's gateways: higher first (lib/checkout/payments/fallback-gateways.ts). */
+  priority: number;
 }
 
 const gatewaysJson = (codes: ReturnType<typeof sql>) => sql<GatewayView[]>`(
   SELECT coalesce(json_agg(json_build_object('code', g.code, 'name', g.name, 'pg', g.pg, 'is_sandbox', g.is_sandbox,
     'currencies', g.currencies, 'operation', g.operation, 'fee_fixed', g.fee_fixed::text,
-    'fee_percent', g.fee_percent::text, 'icon_url', g.icon_url, 'has_icon', g.icon IS NOT NULL, 'enabled', g.enabled)), '[]'::json)
+    'fee_percent', g.fee_percent::text, 'icon_url', g.icon_url, 'has_icon', g.icon IS NOT NULL, 'enabled', g.enabled,
+    'priority', g.priority)), '[]'::json)
   FROM gateway_settings g WHERE g.code = ANY(${codes}))`;
 
 export interface CheckoutConfig {

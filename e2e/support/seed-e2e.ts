@@ -27,6 +27,9 @@ runMain(async () => {
     JSON.stringify({ secret_key: need("E2E_STRIPE_SECRET_KEY"), webhook_signing_secret: need("E2E_STRIPE_WEBHOOK_SECRET") }),
   );
   await writeFile(mpgsCredentials, need("E2E_MPGS_CREDENTIALS"));
+  // A password the MPGS stand-in refuses: a gateway that is down as payments start (gateway-failover.spec.ts).
+  const mpgsDownCredentials = path.join(dataDir, "mpgs-down-credentials.json");
+  await writeFile(mpgsDownCredentials, JSON.stringify({ ...JSON.parse(need("E2E_MPGS_CREDENTIALS")), api_password: "e2eMpgsWrongPassword0001" }));
   const gateway = (code: string, pg: string, currencies: string, name: string, ...more: string[]) =>
     ["create-gateway", "--code", code, "--pg", pg, "--currencies", currencies, "--name", name, ...more];
   const steps: string[][] = [
@@ -45,6 +48,7 @@ runMain(async () => {
     gateway("stripe-auth", "stripe", "USD", "Stripe card (authorize)", "--mode", "sandbox", "--operation", "authorize", "--credentials-file", stripeCredentials),
     gateway("mpgs", "mpgs", "KWD,USD", "MPGS card", "--mode", "sandbox", "--credentials-file", mpgsCredentials),
     gateway("mpgs-auth", "mpgs", "KWD,USD", "MPGS card (authorize)", "--mode", "sandbox", "--operation", "authorize", "--credentials-file", mpgsCredentials),
+    gateway("mpgs-down", "mpgs", "KWD,USD", "MPGS card (down)", "--mode", "sandbox", "--credentials-file", mpgsDownCredentials),
     ["set-config", "--merchant-name", "E2E Store", "--merchant-website-url", "https://e2e-store.example/",
       "--support-email", "help@e2e-store.example", "--support-phone", "+96522000000"],
   ];
@@ -61,7 +65,7 @@ runMain(async () => {
     }
   } finally {
     await database.close();
-    await Promise.all([knetCredentials, stripeCredentials, mpgsCredentials].map((file) => rm(file, { force: true })));
+    await Promise.all([knetCredentials, stripeCredentials, mpgsCredentials, mpgsDownCredentials].map((file) => rm(file, { force: true })));
   }
   process.stdout.write(`e2e: seeded ${steps.length} settings, user and API key in one process\n`);
 });

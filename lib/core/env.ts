@@ -52,6 +52,8 @@ const schema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(900),
     SANDBOX_LATE_CALLBACK_SECONDS: z.coerce.number().int().min(0).default(20),
+    // How long one call to Stripe or MPGS waits for an answer; a payment start that times out fails over.
+    GATEWAY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
     // Tests only: KNET's hosts replaced by a local stand-in (test/support/knet-stand-in.ts).
     KNET_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     // Tests only: every MPGS setting's gateway host replaced by a local stand-in (test/support/mpgs-stand-in.ts).

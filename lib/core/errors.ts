@@ -44,11 +44,19 @@ export class Conflict extends DomainError {}
 export class PayloadTooLarge extends DomainError {}
 
 /**
- * A gateway that cannot take a payment now: unreachable, or refusing our credentials. The customer is sent back to
- * the payment page with a notice (never a 5xx page); an API caller gets a 502. The message is for the log and the
- * panel and never holds a secret.
+ * A gateway that cannot take a payment now: unreachable, or refusing our credentials. A payment starts on the
+ * transaction's next gateway instead, or the customer is sent back to the payment page with a notice (never a 5xx
+ * page); an API caller gets a 502. The message is for the log and the panel and never holds a secret; `reason` is
+ * its gist in a few words for the transaction's timeline ("timeout after 15 s", "credentials refused").
  */
-export class GatewayUnavailable extends DomainError {}
+export class GatewayUnavailable extends DomainError {
+  constructor(
+    message: string,
+    readonly reason = "refused to start",
+  ) {
+    super(message);
+  }
+}
 
 export class UnsupportedMediaType extends DomainError {}
 

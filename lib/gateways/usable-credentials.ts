@@ -10,7 +10,7 @@ export function usableCredentials(gateway: GatewaySetting): Record<string, strin
   try {
     return decryptCredentials(gateway);
   } catch (error) {
-    if (error instanceof CredentialsKeyError) throw new GatewayUnavailable(error.message);
+    if (error instanceof CredentialsKeyError) throw new GatewayUnavailable(error.message, "credentials unusable");
     throw error;
   }
 }

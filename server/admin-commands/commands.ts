@@ -139,11 +139,11 @@ export const commands: Record<string, Command> = {
   "enable-currency": currencySwitch(true),
   "create-gateway": {
     usage:
-      'create-gateway --code C --pg sandbox --currencies KWD,USD [--operation purchase|authorize] [--fee-fixed 0.250] [--fee-percent 1.5] [--name "…"] [--icon-url U] [--mode sandbox|production] [--credentials-file F.json]',
+      'create-gateway --code C --pg sandbox --currencies KWD,USD [--operation purchase|authorize] [--priority 0] [--fee-fixed 0.250] [--fee-percent 1.5] [--name "…"] [--icon-url U] [--mode sandbox|production] [--credentials-file F.json]',
     async run(ctx, args) {
       const o = parseOptions(
         args,
-        { code: s, pg: s, currencies: s, operation: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s, mode: s, "credentials-file": s },
+        { code: s, pg: s, currencies: s, operation: s, priority: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s, mode: s, "credentials-file": s },
         ["code", "pg", "currencies"],
       );
       const g = await createGatewaySetting({
@@ -153,6 +153,7 @@ export const commands: Record<string, Command> = {
           pg: o.pg! as KnownPg,
           currencies: list(o.currencies)!,
           operation: o.operation as "purchase",
+          priority: o.priority,
           feeFixed: o["fee-fixed"],
           feePercent: o["fee-percent"],
           name: o.name,
@@ -166,11 +167,11 @@ export const commands: Record<string, Command> = {
   },
   "update-gateway": {
     usage:
-      'update-gateway --code C [--new-code C2] [--name "…"] [--pg sandbox] [--currencies KWD,USD] [--operation purchase|authorize] [--fee-fixed F] [--fee-percent P] [--icon-url U|""] [--mode sandbox|production] [--credentials-file F.json]',
+      'update-gateway --code C [--new-code C2] [--name "…"] [--pg sandbox] [--currencies KWD,USD] [--operation purchase|authorize] [--priority N] [--fee-fixed F] [--fee-percent P] [--icon-url U|""] [--mode sandbox|production] [--credentials-file F.json]',
     async run(ctx, args) {
       const o = parseOptions(
         args,
-        { code: s, "new-code": s, pg: s, currencies: s, operation: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s, mode: s, "credentials-file": s },
+        { code: s, "new-code": s, pg: s, currencies: s, operation: s, priority: s, "fee-fixed": s, "fee-percent": s, name: s, "icon-url": s, mode: s, "credentials-file": s },
         ["code"],
       );
       const { code, ...changes } = o;
@@ -183,6 +184,7 @@ export const commands: Record<string, Command> = {
           pg: o.pg as KnownPg | undefined,
           currencies: list(o.currencies),
           operation: o.operation as "purchase" | undefined,
+          priority: o.priority,
           feeFixed: o["fee-fixed"],
           feePercent: o["fee-percent"],
           name: o.name,

@@ -200,14 +200,23 @@ describe("the frame's Pay", () => {
     expect(hosted.headers.get(`x-middleware-request-${EMBED_ORIGIN_HEADER}`)).toBeNull();
   });
 
-  it("says so when a gateway is down: an error event, the form again, no attempt framed", async () => {
+  it("a gateway down with another method left: the payment starts on that one, framed as its page is", async () => {
     // The KNET setting here has no bank to reach (its redirect flow runs in e2e/embedded-checkout.spec.ts).
     const sessionId = await newSession();
     const res = await pay({ session_id: sessionId, pg_code: "bank" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toMatch(/\/sandbox\/pay\/CK[0-9A-F]{16}$/);
+    expect(await attempts(sessionId)).toEqual([expect.objectContaining({ gateway_code: "card", embed_origin: SHOP })]);
+  });
+
+  it("says so when a gateway is down and none is left: an error event, the form again, no attempt framed", async () => {
+    const sessionId = await newSession({ pg_codes: ["bank"] });
+    const res = await pay({ session_id: sessionId, pg_code: "bank" });
     expect(res.status).toBe(502);
     expect(loadEvent(res.html)).toEqual({ type: "error", message: expect.stringContaining("unavailable right now") });
-    expect(res.html).toContain('name="pg_code" value="card"');
+    expect(res.html).toContain('name="pg_code" value="bank"');
     expect(frameAncestors(res.headers)).toBe(SHOP);
+    expect(await attempts(sessionId)).toEqual([]);
   });
 
   it("starts nothing for a foreign origin, an unknown method or a closed transaction", async () => {

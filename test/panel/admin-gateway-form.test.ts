@@ -32,6 +32,7 @@ const FIELDS = {
   mode: "production",
   currencies: ["KWD", "USD"],
   operation: "authorize",
+  priority: "3",
   feeFixed: "0.250",
   feePercent: "1.5",
   iconUrl: "",
@@ -80,6 +81,7 @@ describe("creating a gateway setting from the panel", () => {
       is_sandbox: false,
       currencies: ["KWD", "USD"],
       operation: "authorize",
+      priority: 3,
       fee_fixed: "0.250000",
       fee_percent: "1.5000",
       icon_url: null,
@@ -100,7 +102,7 @@ describe("creating a gateway setting from the panel", () => {
 
   it("takes the name from the code, no fees and the sandbox mode when left so", async () => {
     expect(await save(superuser, { code: "plain", pg: "sandbox", mode: "sandbox", currencies: ["KWD"], operation: "purchase" })).toMatchObject({ saved: "plain" });
-    expect(await row("plain")).toMatchObject({ name: "plain", is_sandbox: true, fee_fixed: "0.000000", credentials: null, credentials_hint: {}, icon: null });
+    expect(await row("plain")).toMatchObject({ name: "plain", is_sandbox: true, priority: 0, fee_fixed: "0.000000", credentials: null, credentials_hint: {}, icon: null });
   });
 
   it.each([
@@ -112,9 +114,10 @@ describe("creating a gateway setting from the panel", () => {
   });
 
   it.each([
-    ["a field's own rules", { code: "no spaces", currencies: [], feePercent: "101", feeFixed: "-1", iconUrl: "javascript:alert(1)" }, {
+    ["a field's own rules", { code: "no spaces", currencies: [], priority: "1.5", feePercent: "101", feeFixed: "-1", iconUrl: "javascript:alert(1)" }, {
       code: ["Code must be 1–64 letters, digits, '-' or '_'."],
       currencies: ["List at least one currency."],
+      priority: ["Priority must be a whole number."],
       feeFixed: ["Fixed fee must be a non-negative number with at most 6 decimal places."],
       feePercent: ["Percentage fee must be between 0 and 100."],
       iconUrl: ["Enter a valid absolute URL starting with http:// or https://."],

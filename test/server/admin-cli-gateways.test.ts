@@ -37,7 +37,18 @@ describe("admin CLI gateway commands", () => {
   it("update-gateway changes only the fields given; an empty --icon-url removes it", async () => {
     const result = await cli(["update-gateway", "--code", "plain", "--currencies", "KWD,usd", "--fee-percent", "2", "--mode", "production", "--icon-url", ""]);
     expect(result).toMatchObject({ code: 0, stderr: "", stdout: "Gateway setting plain (sandbox, purchase, KWD, USD) saved.\n" });
-    expect(await gateway("plain")).toMatchObject({ name: "plain", currencies: ["KWD", "USD"], fee_percent: "2.0000", is_sandbox: false, icon_url: null });
+    expect(await gateway("plain")).toMatchObject({ name: "plain", currencies: ["KWD", "USD"], fee_percent: "2.0000", is_sandbox: false, icon_url: null, priority: 0 });
+  });
+
+  it("update-gateway --priority sets the failover priority; a fraction or one out of range is refused", async () => {
+    expect(await cli(["update-gateway", "--code", "card", "--priority", "7"])).toMatchObject({ code: 0 });
+    expect(await gateway("card")).toMatchObject({ priority: 7 });
+    for (const wrong of ["1.5", "1001"]) {
+      const refused = await cli(["update-gateway", "--code", "card", "--priority", wrong]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toMatch(/Priority must be/);
+    }
+    expect(await gateway("card")).toMatchObject({ priority: 7 });
   });
 
   it("update-gateway --new-code renames a gateway setting no transaction uses", async () => {

@@ -58,8 +58,9 @@ export async function markupCases(apiKey: string, client: pg.Client, admin: { us
     { surface, name: "payment page, unpaid", send: async () => unpaid, expect: escapedPage(200), note: shown },
     { surface, name: "result page", send: page(`/b/checkout/redirect/result/?session_id=${sessionId}&reference=${reference}`), expect: escapedPage(200), note: shown },
     { surface, name: "result page, markup reference", send: page(`/b/checkout/redirect/result/?session_id=${sessionId}&reference=${q(markup(13))}`), expect: escapedPage(200), note: shown },
-    // Its "not found" page is answered 200 on purpose: Next.js renders notFound() only with scripts (see the page).
-    { surface, name: "payment page, markup session id", send: page(`/b/checkout/redirect/start/?session_id=${q(markup(14))}`), expect: escapedPage(200), note: shown },
+    // Its "not found" page is rendered by the page itself (Next.js draws notFound() only with scripts), answered 404
+    // all the same (lib/http/page-status.ts).
+    { surface, name: "payment page, markup session id", send: page(`/b/checkout/redirect/start/?session_id=${q(markup(14))}`), expect: escapedPage(404), note: shown },
     { surface, name: "admin transaction page", send: page(`/admin/transactions/${sessionId}`, true), expect: escapedPage(200), note: shown },
     { surface, name: "admin transaction list", send: page(`/admin/transactions`, true), expect: escapedPage(200), note: shown },
     { surface, name: "admin list, markup search", send: page(`/admin/transactions?q=${q(markup(15))}&state=${q(markup(16))}`, true), expect: escapedPage(200), note: shown },

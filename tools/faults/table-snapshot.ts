@@ -3,9 +3,11 @@ import type pg from "pg";
 /** Each table of the app's schema: its row count and a digest of its rows. */
 export type Snapshot = Map<string, string>;
 
-// The job engine's own tables (graphile_worker schema) move on their own (maintenance every few seconds); any
-// work a hostile message caused shows in ours: a delivery, an event, an attempt or a message row.
-const TABLES = `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely%' ORDER BY tablename`;
+// The job engine's own tables (graphile_worker schema) move on their own (maintenance every few seconds), and so
+// does job_pool_heartbeats (each worker pool's liveness, written on a timer); any work a hostile message caused
+// shows in ours: a delivery, an event, an attempt or a message row.
+const TABLES = `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely%'
+  AND tablename <> 'job_pool_heartbeats' ORDER BY tablename`;
 
 export async function snapshotTables(client: pg.Client): Promise<Snapshot> {
   const { rows: tables } = await client.query<{ tablename: string }>(TABLES);

@@ -29,7 +29,8 @@ const refused = (message: string, outcome: SdkSubmitOutcome = "refused") => ({
  * the deadline), for `pg_code` and, when given, a saved card of the transaction's customer on that gateway. Wrong
  * fields: ValidationFailed; unknown or deleted: NotFound; nothing changes for either. `embedOrigin`: started inside
  * the embedded checkout's frame of that (checked) merchant origin, which may then frame the gateway's card page
- * when it is ours (`flow: frame`).
+ * when it is ours (`flow: frame`). `startedOn`: the gateway the payment started on, another of the transaction's when
+ * `pg_code`'s was unavailable (docs/gateways/failover.md).
  */
 export async function submitSdkPayment({
   ctx,
@@ -37,7 +38,7 @@ export async function submitSdkPayment({
 }: {
   ctx: Ctx;
   input: { sessionId: string; fields: Record<string, unknown>; embedOrigin?: string };
-}): Promise<{ outcome: SdkSubmitOutcome; answer: SdkSubmitAnswer }> {
+}): Promise<{ outcome: SdkSubmitOutcome; answer: SdkSubmitAnswer; startedOn?: string }> {
   if (!SESSION_ID.test(input.sessionId)) throw new NotFound(NO_SUCH_TRANSACTION);
   const view = await findTransactionView(ctx.db, input.sessionId);
   if (!view || view.txn.deleted_at) throw new NotFound(NO_SUCH_TRANSACTION);
@@ -61,10 +62,12 @@ export async function submitSdkPayment({
   try {
     const result = await startPayment({ ctx, input: { sessionId: txn.session_id, code: gateway.code } });
     if (result.kind === "redirect") {
-      if (input.embedOrigin && adapterFor(gateway.pg)?.features.framedPage) {
+      // Framed by the gateway it started on: another of the transaction's when the chosen one was unavailable.
+      const startedOn = result.code === gateway.code ? gateway : view.gateways.find((g) => g.code === result.code);
+      if (input.embedOrigin && startedOn && adapterFor(startedOn.pg)?.features.framedPage) {
         await setAttemptEmbedOrigin(ctx.db, result.referenceNumber, input.embedOrigin);
       }
-      return { outcome: "started", answer: { status: "redirect", message: "Continue on the payment page.", redirect_url: result.url } };
+      return { outcome: "started", answer: { status: "redirect", message: "Continue on the payment page.", redirect_url: result.url }, startedOn: result.code };
     }
     if (result.kind === "busy") return refused(BUSY);
     return refused(result.kind === "expired" ? "This payment link has expired." : unpayableMessage({ ...txn, state: result.state })!);

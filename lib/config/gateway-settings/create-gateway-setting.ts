@@ -10,7 +10,7 @@ import { feeFixed, feePercent, gatewayCode, gatewayCurrencies, gatewayOperation,
 import { initialGatewayConfig } from "./initial-gateway-config";
 import { sealCredentials } from "./seal-credentials";
 
-/** A new gateway setting needs its code, pg and currencies; operation and fees have defaults. */
+/** A new gateway setting needs its code, pg and currencies; operation, priority (0) and fees have defaults. */
 export const createGatewaySettingInput = gatewaySettingFields.extend({
   code: gatewayCode,
   pg: gatewayPg,
@@ -47,6 +47,7 @@ export async function createGatewaySetting({
         is_sandbox: sandbox,
         currencies: data.currencies,
         operation: data.operation,
+        priority: data.priority,
         fee_fixed: data.feeFixed,
         fee_percent: data.feePercent,
         icon_url: data.iconUrl ?? null,

@@ -13,6 +13,12 @@ export const gatewayCurrencies = z
   .min(1, "List at least one currency.")
   .transform((codes) => [...new Set(codes)]);
 export const gatewayOperation = z.enum(["purchase", "authorize"], { error: "Operation must be purchase or authorize." });
+/** Failover order among a transaction's other gateways: higher first (docs/gateways/failover.md). The CLI and the panel give text. */
+export const gatewayPriority = z.coerce
+  .number({ error: "Priority must be a whole number." })
+  .int("Priority must be a whole number.")
+  .min(-1000, "Priority must be between -1000 and 1000.")
+  .max(1000, "Priority must be between -1000 and 1000.");
 export const feeFixed = decimalString(6, "Fixed fee");
 export const feePercent = decimalString(4, "Percentage fee").refine((v) => Number(v) <= 100, "Percentage fee must be between 0 and 100.");
 /** Credential values by field name (which names a pg takes: credential-fields.ts); an empty value keeps the stored one. */
@@ -26,6 +32,7 @@ export const gatewaySettingFields = z
     isSandbox: z.boolean(),
     currencies: gatewayCurrencies,
     operation: gatewayOperation,
+    priority: gatewayPriority,
     feeFixed,
     feePercent,
     iconUrl: httpUrl(),

@@ -4,7 +4,7 @@ import { gatewayIconUrl } from "@/lib/gateways/gateway-icon-url";
 
 type PanelRow = Pick<
   GatewaySetting,
-  "code" | "name" | "pg" | "is_sandbox" | "currencies" | "operation" | "fee_fixed" | "fee_percent" | "icon_url" | "icon_content_type" | "enabled" | "credentials_hint"
+  "code" | "name" | "pg" | "is_sandbox" | "currencies" | "operation" | "priority" | "fee_fixed" | "fee_percent" | "icon_url" | "icon_content_type" | "enabled" | "credentials_hint"
 >;
 
 /** A gateway setting as the panel shows it: never its credentials (only their last four) nor its icon's bytes. */
@@ -16,6 +16,7 @@ export function panelGateway(row: PanelRow) {
     mode: row.is_sandbox ? ("sandbox" as const) : ("production" as const),
     currencies: row.currencies,
     operation: row.operation,
+    priority: row.priority,
     feeFixed: trimFraction(row.fee_fixed),
     feePercent: trimFraction(row.fee_percent),
     iconUrl: row.icon_url,

@@ -61,6 +61,7 @@ export async function updateGatewaySetting({ ctx, input }: { ctx: Ctx; input: z.
       is_sandbox: data.isSandbox,
       currencies: data.currencies,
       operation: data.operation,
+      priority: data.priority,
       fee_fixed: data.feeFixed,
       fee_percent: data.feePercent,
       icon_url: data.iconUrl,

@@ -71,6 +71,18 @@ function createMetrics() {
       labelNames: ["kind", "outcome"] as const,
       registers,
     }),
+    circuitOpen: new Gauge({
+      name: "checkout_gateway_circuit_open",
+      help: "1 while this process skips a gateway setting (its code) that failed too often to start payments (circuit open or half-open), 0 once it answers again.",
+      labelNames: ["pg_code"] as const,
+      registers,
+    }),
+    failovers: new Counter({
+      name: "checkout_gateway_failovers_total",
+      help: "Payments started on another gateway setting of their transaction because the chosen one was unavailable or skipped, by from and to (codes).",
+      labelNames: ["from", "to"] as const,
+      registers,
+    }),
     webhookDeliveries: new Histogram({
       name: "checkout_webhook_delivery_duration_seconds",
       help: "Webhook delivery tries by outcome (delivered, retrying, failed): the receiver's answer time.",
@@ -111,6 +123,14 @@ export function countPaymentFinished(gateway: string, outcome: string): void {
 
 export function countOperation(kind: string, outcome: string): void {
   metrics()?.operations.inc({ kind, outcome });
+}
+
+export function setGatewayCircuitOpen(pgCode: string, open: boolean): void {
+  metrics()?.circuitOpen.set({ pg_code: pgCode }, open ? 1 : 0);
+}
+
+export function countFailover(from: string, to: string): void {
+  metrics()?.failovers.inc({ from, to });
 }
 
 export function observeWebhookDelivery(outcome: "delivered" | "retrying" | "failed", ms: number): void {

@@ -19,7 +19,7 @@ export function knetCredentials(gateway: GatewaySetting): KnetCredentials {
   const { tranportal_id: tranportalId, tranportal_password: password, resource_key: resourceKey = "" } = usableCredentials(gateway);
   const problems = Object.values(knetCredentialErrors({ resource_key: resourceKey }));
   if (!tranportalId || !password) problems.push("The Tranportal id and password are not both set.");
-  if (problems.length > 0 || !tranportalId || !password) throw new GatewayUnavailable(`Gateway setting ${gateway.code}: ${problems.join(" ")}`);
+  if (problems.length > 0 || !tranportalId || !password) throw new GatewayUnavailable(`Gateway setting ${gateway.code}: ${problems.join(" ")}`, "credentials unusable");
   return { tranportalId, password, resourceKey };
 }
 

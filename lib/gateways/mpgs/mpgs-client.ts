@@ -1,8 +1,7 @@
 import type { GatewaySetting } from "@/db/types";
+import { env } from "@/lib/core/env";
 import { GatewayUnavailable } from "@/lib/core/errors";
 import { type MpgsCredentials, mpgsCredentials, mpgsMerchantUrl } from "./mpgs-setting";
-
-const TIMEOUT_MS = 15_000;
 
 export type MpgsBody = Record<string, unknown>;
 
@@ -25,7 +24,7 @@ const errorOf = (body: MpgsBody) => (body.error ?? {}) as { cause?: string; expl
  */
 export async function callMpgs(gateway: GatewaySetting, doing: string, method: "GET" | "PUT", path: string, body?: MpgsBody): Promise<MpgsBody> {
   const credentials = mpgsCredentials(gateway);
-  const unavailable = (why: string) => new GatewayUnavailable(`MPGS ${why} (gateway setting ${gateway.code}, ${doing}).`);
+  const unavailable = (why: string, reason: string) => new GatewayUnavailable(`MPGS ${why} (gateway setting ${gateway.code}, ${doing}).`, reason);
   let status: number;
   let answer: MpgsBody;
   try {
@@ -33,18 +32,28 @@ export async function callMpgs(gateway: GatewaySetting, doing: string, method: "
       method,
       headers: { authorization: basicAuth(credentials), "content-type": "application/json", accept: "application/json" },
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(env.GATEWAY_TIMEOUT_SECONDS * 1000),
     });
     status = response.status;
     answer = (await response.json()) as MpgsBody;
   } catch (error) {
-    throw unavailable(`could not be reached or answered something that is not JSON: ${(error as Error).message}`);
+    throw unavailable(`could not be reached or answered something that is not JSON: ${(error as Error).message}`, unreachableReason(error));
   }
   const { cause, explanation } = errorOf(answer);
-  if (status === 401 || cause === "REQUEST_REJECTED") throw unavailable(`refused the merchant id or API password (${status}); check them in the panel`);
-  if (status >= 500 || cause === "SERVER_BUSY" || cause === "SERVER_FAILED") throw unavailable(`answered ${status} ${cause ?? ""}`.trimEnd());
+  if (status === 401 || cause === "REQUEST_REJECTED") {
+    throw unavailable(`refused the merchant id or API password (${status}); check them in the panel`, "credentials refused");
+  }
+  if (status >= 500 || cause === "SERVER_BUSY" || cause === "SERVER_FAILED") throw unavailable(`answered ${status} ${cause ?? ""}`.trimEnd(), `HTTP ${status}`);
   if (answer.result === "ERROR") throw new MpgsRefusal(explanation ?? cause ?? `MPGS refused the request (${status}).`, answer);
   return answer;
+}
+
+/** Why a call got no answer, in a few words: timed out, refused, or lost on the way. */
+function unreachableReason(error: unknown): string {
+  if (error instanceof Error && error.name === "TimeoutError") return `timeout after ${env.GATEWAY_TIMEOUT_SECONDS} s`;
+  if (error instanceof SyntaxError) return "answer not JSON";
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code === "ECONNREFUSED" ? "connection refused" : "unreachable";
 }
 
 const basicAuth = ({ merchantId, password }: MpgsCredentials) => `Basic ${Buffer.from(`merchant.${merchantId}:${password}`).toString("base64")}`;

@@ -57,7 +57,7 @@ export function mpgsCredentialErrors(values: Record<string, string>, setting: { 
 export function mpgsCredentials(gateway: GatewaySetting): MpgsCredentials {
   const { merchant_id = "", api_password = "", gateway_host = "", api_version = "", notification_secret = "" } = usableCredentials(gateway);
   const wrong = Object.keys(mpgsCredentialErrors({ merchant_id, api_password, gateway_host, api_version, notification_secret }, { sandbox: gateway.is_sandbox }));
-  if (wrong.length > 0) throw new GatewayUnavailable(`Gateway setting ${gateway.code} has unusable MPGS credentials (${wrong.join(", ")}); enter them in the panel.`);
+  if (wrong.length > 0) throw new GatewayUnavailable(`Gateway setting ${gateway.code} has unusable MPGS credentials (${wrong.join(", ")}); enter them in the panel.`, "credentials unusable");
   return { merchantId: merchant_id, password: api_password, host: gateway_host, version: Number(api_version), notificationSecret: notification_secret };
 }
 

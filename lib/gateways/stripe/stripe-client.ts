@@ -20,24 +20,27 @@ function apiAddress(): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
 export function stripeFor(gateway: GatewaySetting): Stripe {
   const key = decryptCredentials(gateway).secret_key ?? "";
   const mode = stripeKeyMode(key);
-  if (!mode) throw new GatewayUnavailable(`Gateway setting ${gateway.code} has no Stripe secret key; enter it in the panel.`);
+  if (!mode) throw new GatewayUnavailable(`Gateway setting ${gateway.code} has no Stripe secret key; enter it in the panel.`, "credentials unusable");
   if ((mode === "test") !== gateway.is_sandbox) {
-    throw new GatewayUnavailable(`Gateway setting ${gateway.code} is in ${gateway.is_sandbox ? "sandbox" : "production"} mode but its Stripe key is a ${mode} key.`);
+    throw new GatewayUnavailable(`Gateway setting ${gateway.code} is in ${gateway.is_sandbox ? "sandbox" : "production"} mode but its Stripe key is a ${mode} key.`, "credentials unusable");
   }
   // One quick retry (the SDK sends the same idempotency key again); a customer waits on the payment page meanwhile.
-  return new Stripe(key, { maxNetworkRetries: 1, timeout: 15_000, telemetry: false, ...apiAddress() });
+  return new Stripe(key, { maxNetworkRetries: 1, timeout: env.GATEWAY_TIMEOUT_SECONDS * 1000, telemetry: false, ...apiAddress() });
 }
 
 /** The webhook endpoint's signing secret of a gateway setting ("" when it has none). */
 export const webhookSecretOf = (gateway: GatewaySetting): string => decryptCredentials(gateway).webhook_signing_secret ?? "";
 
-/** Why Stripe could not be used (unreachable, refusing the key, overloaded), or null for an answer about the request itself. */
-function unavailability(error: unknown): string | null {
-  if (error instanceof Stripe.errors.StripeConnectionError) return "could not be reached";
-  if (error instanceof Stripe.errors.StripeAuthenticationError) return "refused the secret key (401); check it in the panel";
-  if (error instanceof Stripe.errors.StripePermissionError) return "refused the key's permissions (403)";
-  if (error instanceof Stripe.errors.StripeRateLimitError) return "asked to slow down (429)";
-  if (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 500) >= 500) return `answered ${error.statusCode ?? "an error"}`;
+/**
+ * Why Stripe could not be used (unreachable, refusing the key, overloaded) and its gist for the timeline, or null for
+ * an answer about the request itself.
+ */
+function unavailability(error: unknown): [why: string, reason: string] | null {
+  if (error instanceof Stripe.errors.StripeConnectionError) return ["could not be reached", "unreachable"];
+  if (error instanceof Stripe.errors.StripeAuthenticationError) return ["refused the secret key (401); check it in the panel", "credentials refused"];
+  if (error instanceof Stripe.errors.StripePermissionError) return ["refused the key's permissions (403)", "credentials refused"];
+  if (error instanceof Stripe.errors.StripeRateLimitError) return ["asked to slow down (429)", "HTTP 429"];
+  if (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 500) >= 500) return [`answered ${error.statusCode ?? "an error"}`, `HTTP ${error.statusCode ?? 500}`];
   return null;
 }
 
@@ -50,8 +53,8 @@ export async function callStripe<T>(gateway: GatewaySetting, doing: string, call
   try {
     return await call();
   } catch (error) {
-    const reason = unavailability(error);
-    if (reason) throw new GatewayUnavailable(`Stripe ${reason} (gateway setting ${gateway.code}, ${doing}).`);
+    const unavailable = unavailability(error);
+    if (unavailable) throw new GatewayUnavailable(`Stripe ${unavailable[0]} (gateway setting ${gateway.code}, ${doing}).`, unavailable[1]);
     throw error;
   }
 }

@@ -46,6 +46,20 @@ function operationResult(detail: Detail, e: EventEntry, op: OperationEntry | und
   return { text: `${MOVED[kind] ?? capitalized(kind)}${money}${by ? ` by ${by}` : ""}`, detail: op?.reference_number ? `Gateway reference ${op.reference_number}` : null, tone: "neutral" };
 }
 
+const NEXT: Record<string, (next: string) => string> = {
+  started: (next) => `started on ${next}`,
+  next: (next) => `${next} next`,
+  none_left: () => "no other payment method left; the customer was asked to choose again",
+};
+
+/** A gateway a pay action passed over (lib/checkout/payments/record-detours.ts): "sandbox unavailable (timeout after 15 s) → started on mpgs". */
+function routingWords(e: EventEntry): Words {
+  const passed = e.cause === "circuit_open" ? "skipped" : "unavailable";
+  const next = NEXT[String(e.data.outcome)]?.(String(e.data.next)) ?? String(e.data.outcome);
+  const text = `${String(e.data.gateway)} ${passed} (${String(e.data.reason)}) → ${next}`;
+  return { text, detail: typeof e.data.message === "string" ? e.data.message : null, tone: e.data.outcome === "none_left" ? "bad" : "neutral" };
+}
+
 /**
  * A transaction event as a sentence, with who did it by name (the API key's, the admin's) and what it was about
  * (the attempt's reference and gateway, the operation's amount); an event of a kind not known here still shows.
@@ -68,6 +82,7 @@ export function eventWords(detail: Detail, e: EventEntry): Words {
     const channels = Array.isArray(e.data.channels) ? ` (${e.data.channels.join(", ")})` : "";
     return neutral(`Payment link sent again by ${actor ?? "the API"}${channels}`);
   }
+  if (e.kind === "payment_routed") return routingWords(e);
   const closing = typeof e.data.operation === "string" ? CLOSED[e.data.operation] : undefined;
   if (closing) return neutral(`${closing}${op && requesterWords(op) ? ` by ${requesterWords(op)}` : ""}`);
   if (attempt) {

@@ -16,6 +16,7 @@ export function gatewayAuditView(row: GatewaySetting): Record<string, unknown> {
     mode: row.is_sandbox ? "sandbox" : "production",
     currencies: row.currencies,
     operation: row.operation,
+    priority: row.priority,
     fee_fixed: trimFraction(row.fee_fixed),
     fee_percent: trimFraction(row.fee_percent),
     icon_url: row.icon_url,

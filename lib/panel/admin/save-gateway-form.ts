@@ -18,6 +18,7 @@ export interface GatewayFormValues {
   mode: string;
   currencies: string[];
   operation: string;
+  priority: string;
   feeFixed: string;
   feePercent: string;
   iconUrl: string;
@@ -44,6 +45,7 @@ function readValues(form: FormData): GatewayFormValues {
     mode: text(form, "mode"),
     currencies: form.getAll("currencies").filter((c): c is string => typeof c === "string"),
     operation: text(form, "operation"),
+    priority: text(form, "priority"),
     feeFixed: text(form, "feeFixed"),
     feePercent: text(form, "feePercent"),
     iconUrl: text(form, "iconUrl"),
@@ -90,6 +92,7 @@ export async function saveGatewayForm({
     isSandbox: values.mode === "sandbox" ? true : values.mode === "production" ? false : undefined,
     currencies: values.currencies,
     operation: values.operation as "purchase",
+    priority: values.priority || "0",
     feeFixed: values.feeFixed || "0",
     feePercent: values.feePercent || "0",
     credentials: readCredentials(form, values.pg),

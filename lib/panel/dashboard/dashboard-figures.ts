@@ -6,6 +6,7 @@ import type { Ctx } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
 import { TRANSACTION_STATES } from "@/lib/checkout/lifecycle/states";
 import { PAYABLE, SUCCEEDED, UNSUCCESSFUL } from "@/lib/checkout/lifecycle/verbs";
+import { openCircuits } from "@/lib/gateways/gateway-circuits";
 import { sandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { formatUnits } from "@/lib/core/money/decimal";
 import { lastLocalDays, nextDay, startOfLocalDay } from "@/lib/core/time/zoned-days";
@@ -31,13 +32,15 @@ const rate = ({ succeeded, finished }: Totals) => ({
  * The dashboard's figures for transactions created today and in the last 7 days (today and the 6 days before, in
  * the panel's time zone, ADMIN_TIME_ZONE, unless `timeZone` is given): money moved per currency, success rate, counts by state and per day, and failing webhook deliveries.
  * A user who is not a superuser sees only transactions whose every gateway (pg_codes) is one of theirs. Every user
- * sees the warning about enabled sandbox gateways on a public (https) APP_URL (`appUrl`, env.APP_URL unless given).
+ * sees the warning about enabled sandbox gateways on a public (https) APP_URL (`appUrl`, env.APP_URL unless given),
+ * and the gateways of theirs this process skips for now, their circuit open (docs/gateways/failover.md).
  */
 export async function dashboardFigures({ ctx, input }: { ctx: Ctx; input: { caller: Caller; now?: Date; appUrl?: string; timeZone?: string } }) {
   const timeZone = input.timeZone ?? env.ADMIN_TIME_ZONE;
   const days = lastLocalDays(input.now ?? new Date(), 7, timeZone);
   const dayStarts = [...days, nextDay(days.at(-1)!)].map((day) => startOfLocalDay(day, timeZone));
-  const data = await dashboardData(ctx.db, { dayStarts, gatewayCodes: visibleGatewayCodes(input.caller) });
+  const gatewayCodes = visibleGatewayCodes(input.caller);
+  const data = await dashboardData(ctx.db, { dayStarts, gatewayCodes });
 
   const today = days.at(-1)!;
   const volumes = new Map<string, { decimals: number; today: bigint; week: bigint }>();
@@ -73,6 +76,7 @@ export async function dashboardFigures({ ctx, input }: { ctx: Ctx; input: { call
     days: [...perDay.values()],
     failingDeliveries: { retrying: data.deliveries_retrying, failed: data.deliveries_failed },
     sandboxWarning: sandboxWarning(input.appUrl ?? env.APP_URL, data.sandbox_gateways),
+    openCircuits: openCircuits().filter((c) => gatewayCodes === null || gatewayCodes.includes(c.code)),
   };
 }
 

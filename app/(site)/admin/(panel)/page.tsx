@@ -7,6 +7,7 @@ import { dashboardFigures, OPEN } from "@/lib/panel/dashboard/dashboard-figures"
 import { formatMoney } from "@/lib/checkout/i18n/format-money";
 import { formatPanelTime, zoneLabel } from "@/lib/panel/admin/format-panel-time";
 import { SUCCEEDED, UNSUCCESSFUL } from "@/lib/checkout/lifecycle/verbs";
+import { CIRCUIT_RULES } from "@/lib/gateways/circuit-breaker";
 
 /** A day as the panel writes dates (`2026-11-26`), with its weekday for the chart (`Thu 2026-11-26`). */
 const weekday = (day: string) => `${new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", timeZone: "UTC" })} ${day}`;
@@ -25,7 +26,7 @@ function Rate({ label, rate }: { label: string; rate: { succeeded: number; finis
 
 /**
  * The dashboard: a warning first when sandbox gateways are enabled on a public APP_URL; money moved, success rate,
- * transactions by state and per day, failing webhook deliveries.
+ * transactions by state and per day, the gateways skipped now (circuit open), failing webhook deliveries.
  */
 export default async function Dashboard() {
   const admin = await signedInAdmin();
@@ -117,6 +118,39 @@ export default async function Dashboard() {
             { key: "open", label: "Open", color: "#94a3b8" },
           ]}
         />
+      </section>
+
+      <section aria-labelledby="circuits-heading">
+        <h2 id="circuits-heading" className="text-lg font-semibold">
+          Gateways skipped now
+        </h2>
+        <p className="text-sm text-slate-700">
+          A gateway that failed to start payments {CIRCUIT_RULES.failures} times in a row within{" "}
+          {CIRCUIT_RULES.windowMs / 1000} seconds is skipped by this server process for {CIRCUIT_RULES.coolDownMs / 1000}{" "}
+          seconds; payments start on the transaction&apos;s next gateway meanwhile. Then one payment tries it again.
+        </p>
+        {f.openCircuits.length === 0 ? (
+          <p className="mt-2">None: every gateway is being asked.</p>
+        ) : (
+          <table className="mt-2 w-full max-w-xl text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2">Gateway</th>
+                <th scope="col" className="py-2">Skipped since</th>
+                <th scope="col" className="py-2 text-right">Failures in a row</th>
+              </tr>
+            </thead>
+            <tbody>
+              {f.openCircuits.map((c) => (
+                <tr key={c.code} className="border-b border-slate-200">
+                  <th scope="row" className="py-2 font-mono font-normal">{c.code}</th>
+                  <td className="py-2">{formatPanelTime(c.since, f.timeZone)}{c.trial ? " (being tried again)" : ""}</td>
+                  <td className="py-2 text-right tabular-nums">{c.failures}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
 
       <section aria-labelledby="deliveries-heading">

@@ -33,9 +33,10 @@ export const POST = handleRoute(
       if (!(error instanceof ValidationFailed)) throw error;
       return formAgain(400, Object.values(error.fields).flat().join(" "));
     }
-    const { outcome, answer: submitted } = started;
+    const { outcome, answer: submitted, startedOn } = started;
     if (outcome !== "started" || !submitted.redirect_url) return formAgain(outcome === "unavailable" ? 502 : 409, submitted.message);
-    const method = frame.setup.payment_methods.find((m) => m.pg_code === form.pg_code)!;
+    // The method it started on: another of the transaction's when the chosen one was unavailable.
+    const method = frame.setup.payment_methods.find((m) => m.pg_code === startedOn)!;
     if (method.flow === "frame") return seeOther(submitted.redirect_url);
     return answer({ kind: "redirecting", url: submitted.redirect_url, methodName: method.name });
   },

@@ -1,0 +1,79 @@
+import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { insertEvent, moveTransaction, setAttemptGatewayResponse, setTransactionOperation } from "@/db/queries/payments";
+import type { GatewayView, TransactionView } from "@/db/queries/transactions";
+import type { Db } from "@/db/client";
+import type { GatewaySetting } from "@/db/types";
+import { withSavepoint } from "@/db/savepoint";
+import type { Ctx } from "@/lib/core/context";
+import { GatewayUnavailable } from "@/lib/core/errors";
+import { logger } from "@/lib/core/log/logger";
+import { CIRCUIT_OPEN, mayStartOn, startedOn, unavailableOn } from "@/lib/gateways/gateway-circuits";
+import { adapterFor } from "@/lib/gateways/adapters";
+import { AWAITING_PAYMENT } from "@/lib/checkout/lifecycle/verbs";
+import { openAttempt } from "./open-attempt";
+import type { Detour } from "./record-detours";
+
+/** At most one gateway besides the customer's choice is asked: a customer waits at most two gateways' time-outs. */
+const MAX_FALLBACK_CALLS = 1;
+
+/**
+ * Starts the payment on the first gateway of `route` that takes it. One unavailable (the adapter's GatewayUnavailable:
+ * unreachable, timed out, 5xx, credentials refused) or skipped by its circuit breaker is a detour: what its try
+ * wrote is rolled back to a savepoint, the row lock stays, the next is tried. A decline is never a detour: it comes
+ * later, with the gateway's result. None left: the last GatewayUnavailable, and the whole transaction rolls back.
+ */
+export async function startOnRoute(trx: Db, view: TransactionView, route: GatewayView[], detours: Detour[]) {
+  let fallbackCalls = 0;
+  let last: GatewayUnavailable | null = null;
+  for (const candidate of route) {
+    if (!mayStartOn(candidate.code)) {
+      detours.push({ gateway: candidate.code, reason: CIRCUIT_OPEN, skipped: true, message: null });
+      continue;
+    }
+    if (candidate !== route[0]) {
+      if (fallbackCalls === MAX_FALLBACK_CALLS) break;
+      fallbackCalls++;
+    }
+    const gateway = await findGatewaySettingByCode(trx, candidate.code);
+    if (!gateway) continue;
+    try {
+      const started = await withSavepoint(trx, "start_on_gateway", () => startOn({ db: trx }, view, gateway));
+      startedOn(gateway.code);
+      return started;
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailable)) throw error;
+      unavailableOn(gateway.code);
+      logger.warn({ sessionId: view.txn.session_id, code: gateway.code, reason: error.message }, "payment method unavailable as the payment started");
+      detours.push({ gateway: gateway.code, reason: error.reason, skipped: false, message: error.message });
+      last = error;
+    }
+  }
+  throw last ?? new GatewayUnavailable(`Every payment method of transaction ${view.txn.session_id} is skipped for now (circuit open).`, CIRCUIT_OPEN);
+}
+
+/** A new pending attempt on `gateway`, the transaction pending, and the gateway's page: the start of one payment. */
+async function startOn(tx: Ctx, view: TransactionView, gateway: GatewaySetting) {
+  const { txn } = view;
+  const adapter = adapterFor(gateway.pg)!;
+  const { attempt, amount } = await openAttempt(tx.db, view, gateway);
+  // Gateways of one transaction may differ in operation: the one the payment starts on decides it.
+  if (gateway.operation !== txn.operation) await setTransactionOperation(tx.db, txn.session_id, gateway.operation);
+  if (txn.state !== "pending") {
+    await moveTransaction(tx.db, txn.session_id, AWAITING_PAYMENT, "pending");
+    await insertEvent(tx.db, { sessionId: txn.session_id, kind: "state_changed", from: txn.state, to: "pending", cause: "payment_started", attemptId: attempt.id });
+  }
+  const started = await adapter.startPayment(tx, {
+    referenceNumber: attempt.reference_number,
+    gateway,
+    amount,
+    currencyCode: txn.currency_code,
+    customerId: txn.customer_id,
+    language: txn.language,
+    mustSaveCard: txn.payment_type !== "one_off" && txn.customer_id !== null,
+    vendorName: txn.vendor_name,
+    expiresAt: txn.expires_at,
+    minCardExpiryDays: txn.card_acceptance_criteria?.min_expiry_time ?? null,
+  });
+  await setAttemptGatewayResponse(tx.db, attempt.id, started.gatewayResponse);
+  return { code: gateway.code, attemptId: attempt.id, referenceNumber: attempt.reference_number, url: started.redirectUrl };
+}
