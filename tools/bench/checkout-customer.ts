@@ -70,8 +70,8 @@ function postForm(html: string, pageUrl: string): { action: string; fields: URLS
   return { action: new URL(action, pageUrl).toString(), fields };
 }
 
-/** The whole checkout; throws a StageError at the first stage that fails. */
-export async function checkOut(merchant: Merchant, orderNo: string): Promise<Checkout> {
+/** The whole checkout; throws a StageError at the first stage that fails. `afterStage` is told each stage's end. */
+export async function checkOut(merchant: Merchant, orderNo: string, afterStage?: (stage: Stage) => void): Promise<Checkout> {
   const startedAt = performance.now();
   const stages: Checkout["stages"] = {};
   /** One request of `stage`: it must answer `expect` (a status, or any redirect); returns the response and its body. */
@@ -86,6 +86,7 @@ export async function checkOut(merchant: Merchant, orderNo: string): Promise<Che
       throw new StageError(stage, (error as Error).message, (error as Error).name === "TimeoutError");
     }
     stages[stage] = { ms: performance.now() - started, server: parseServerTiming(response.headers.get("server-timing")) };
+    afterStage?.(stage);
     const redirect = response.status >= 300 && response.status < 400 && response.headers.has("location");
     if (expect === "redirect" ? !redirect : response.status !== expect) {
       throw new StageError(stage, `${init.method ?? "GET"} ${url} answered ${response.status}: ${body.slice(0, 200)}`);

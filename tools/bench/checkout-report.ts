@@ -1,7 +1,7 @@
 // The full-checkout bench's figures (checkout.ts) as the bench prints them and as docs/benchmarks.md shows them.
 import os from "node:os";
 import { type CheckoutRun, isBroken, type Percentiles, REQUESTS_PER_CHECKOUT, type StepFigures, sustainedStep } from "./checkout";
-import { STAGES } from "./checkout-customer";
+import { type Stage, STAGES } from "./checkout-customer";
 
 /** Juspay Hyperswitch's published figures, the issue's anchor (docs/benchmarks.md cites where). */
 export const HYPERSWITCH = {
@@ -46,15 +46,16 @@ function stepTable(run: CheckoutRun): string[] {
 const slowestStageP99 = (s: StepFigures) => Math.max(...STAGES.map((stage) => s.latency[stage].p99));
 
 /** Each stage at one step: latency, and where the app's time went by its Server-Timing (means). */
-function stageTable(step: StepFigures): string[] {
+function stageTable(run: CheckoutRun, step: StepFigures): string[] {
+  const cpu = (stage: Stage) => `${f1(run.stageCpu[stage]?.app ?? NaN)} + ${f1(run.stageCpu[stage]?.db ?? NaN)}`;
   return [
-    "| stage | p50 / p90 / p99 ms | db ms | gateway ms | webhook wait ms | app (code, render) ms | server total ms |",
-    "|---|---:|---:|---:|---:|---:|---:|",
+    "| stage | p50 / p90 / p99 ms | db ms | gateway ms | webhook wait ms | app (code, render) ms | server total ms | CPU ms alone (app + db) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
     ...STAGES.map((stage) => {
       const t = step.server[stage];
-      return `| ${STAGE_LABELS[stage]} | ${triple(step.latency[stage])} | ${f1(t.db!)} | ${f1(t.gateway!)} | ${f1(t.webhook!)} | ${f1(t.app!)} | ${f1(t.total!)} |`;
+      return `| ${STAGE_LABELS[stage]} | ${triple(step.latency[stage])} | ${f1(t.db!)} | ${f1(t.gateway!)} | ${f1(t.webhook!)} | ${f1(t.app!)} | ${f1(t.total!)} | ${cpu(stage)} |`;
     }),
-    `| whole checkout | ${triple(step.latency.whole)} | | | | | |`,
+    `| whole checkout | ${triple(step.latency.whole)} | | | | | | |`,
   ];
 }
 
@@ -78,7 +79,7 @@ function modeLines(run: CheckoutRun, heading: string): string[] {
     heading,
     "",
     ...stepTable(run),
-    ...(s ? ["", `Stages at ${s.rate} customers/s:`, "", ...stageTable(s)] : []),
+    ...(s ? ["", `Stages at ${s.rate} customers/s:`, "", ...stageTable(run, s)] : []),
     "",
     ...verdictLines(run),
   ];
@@ -101,10 +102,12 @@ export function checkoutSection(runs: CheckoutRun[]): string[] {
     "4111 1111 1111 1111, follows the gateway's return to the result page, which must send it back to `redirect_url`",
     "(after the merchant answered the webhook 200, as the interface says). Webhook lag: the signed webhook's arrival",
     "at the receiver − the commit of the 'paid' event. The rate steps up until a step has errors, timeouts, drops or",
-    "lost webhooks; the step before it is the sustained one. Stage times are the customer's; db / gateway / webhook",
-    "wait / app are the means of the app's `Server-Timing` header on each stage",
-    "([operations/monitoring.md](operations/monitoring.md)); CPU is the app's node processes' and PostgreSQL's over",
-    `the step, per completed checkout; API req/s counts the ${REQUESTS_PER_CHECKOUT} requests of a checkout.`,
+    "lost webhooks; the step before it is the sustained one. Achieved checkouts/s: completions per second from the",
+    "first to the last of the step. Stage times are the customer's; db / gateway / webhook wait / app are the means",
+    "of the app's `Server-Timing` header on each stage ([operations/monitoring.md](operations/monitoring.md)). CPU is",
+    "the app's node processes' and PostgreSQL's (Linux's /proc): over the step per completed checkout, and per stage",
+    "with customers paying one at a time before the steps (the result page's includes the webhook's delivery by the",
+    `job engine); API req/s counts the ${REQUESTS_PER_CHECKOUT} requests of a checkout.`,
     "",
     "Reference: Juspay Hyperswitch plans about 7–10 API requests/s per vCPU and counts one payment as about 7 API",
     "calls (its sizing guide), and its own load test reports about 87 requests/s per vCPU with an application p99",

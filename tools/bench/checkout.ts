@@ -6,32 +6,19 @@ import { withClient } from "../shared/database";
 import { percentile } from "../shared/stats";
 import { startReceiver } from "../shared/webhook-receiver";
 import { type Checkout, checkOut, type Merchant, StageError, STAGES, type Stage } from "./checkout-customer";
-import { cpuOfDescendants } from "./checkout-cpu";
+import { cpuOfDescendants, type CpuTime } from "./checkout-cpu";
 
 export const DEFAULT_RATES = [5, 10, 15, 20, 25, 30, 35, 40];
 /** Requests one checkout sends the app: create, page, pay, card page, charge, return, result. */
 export const REQUESTS_PER_CHECKOUT = STAGES.length;
 /** BENCH_RECEIVER_PORT: where the merchant's webhook receiver listens (0: any free port). */
 const RECEIVER_PORT = Number(process.env.BENCH_RECEIVER_PORT ?? 0);
-/** An arrival is dropped when the driver starts it this late, or when this many seconds' worth are in flight. */
-const LATE_MS = 200;
-const IN_FLIGHT_SECONDS = 5;
-const WARM_UP_CUSTOMERS = 30;
-/** How long after a step's last checkout its webhooks may still arrive before they count as lost. */
-const WEBHOOK_GRACE_MS = 30_000;
-
-export interface Percentiles {
-  p50: number;
-  p90: number;
-  p99: number;
-}
-
 export interface StepFigures {
   rate: number;
   seconds: number;
   arrivals: number;
   completed: number;
-  /** Completed checkouts ÷ the time from the first arrival to the last completion. */
+  /** Completions per second, from the first to the last (a backlog that builds up stretches it). */
   checkoutsPerSecond: number;
   /** Wrong answers (a status or a redirect other than the path's); timeouts are counted apart. */
   errors: number;
@@ -51,13 +38,24 @@ export interface StepFigures {
 
 export interface CheckoutRun {
   mode: string;
+  /** Each stage's CPU, ms per checkout, with customers paying one at a time (the result page's includes the webhook's delivery). */
+  stageCpu: Record<Stage, CpuTime>;
   steps: StepFigures[];
+}
+
+export interface Percentiles {
+  p50: number;
+  p90: number;
+  p99: number;
 }
 
 const percentiles = (values: number[]): Percentiles => {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99) };
 };
+
+const completionRate = (finishes: number[]) =>
+  finishes.length < 2 ? NaN : ((finishes.length - 1) * 1000) / (Math.max(...finishes) - Math.min(...finishes));
 
 const mean = (values: number[]) => (values.length === 0 ? NaN : values.reduce((s, v) => s + v, 0) / values.length);
 
@@ -81,6 +79,15 @@ export function brokenInvariants(run: CheckoutRun): string[] {
   return sustainedStep(run) ? faults : [...faults, `${run.mode}: no step without errors, drops or lost webhooks`];
 }
 
+/** An arrival is dropped when the driver starts it this late, or when this many seconds' worth are in flight. */
+const LATE_MS = 200;
+const IN_FLIGHT_SECONDS = 5;
+const WARM_UP_CUSTOMERS = 30;
+/** Customers paying one at a time, to see each stage's CPU cost alone. */
+const ALONE_CUSTOMERS = 40;
+/** How long after a step's last checkout its webhooks may still arrive before they count as lost. */
+const WEBHOOK_GRACE_MS = 30_000;
+
 /**
  * Steps through `rates` (customers per second, `seconds` each) on the app's web processes at `appUrls` (customers
  * spread over them in turn, as a load balancer would), stopping after the first broken step.
@@ -89,9 +96,12 @@ export async function measureCheckouts(mode: string, appUrls: string[], apiKey: 
   const receiver = await startReceiver(RECEIVER_PORT);
   const merchants: Merchant[] = appUrls.map((appUrl) => ({ appUrl, apiKey, webhookUrl: receiver.url, redirectUrl: receiver.url.replace(/\/webhook$/, "/done") }));
   const steps: StepFigures[] = [];
+  let stageCpu = {} as Record<Stage, CpuTime>;
   try {
     process.stderr.write(`Full checkout (${mode}): warming up with ${WARM_UP_CUSTOMERS} customers …\n`);
     await runStep(merchants, 5, WARM_UP_CUSTOMERS / 5, `${mode}-warm`);
+    process.stderr.write(`Full checkout (${mode}): ${ALONE_CUSTOMERS} customers one at a time, for each stage's CPU …\n`);
+    stageCpu = await cpuPerStage(merchants, `${mode}-alone`);
     for (const rate of rates) {
       process.stderr.write(`Full checkout (${mode}): ${rate} customers/s for ${seconds} s …\n`);
       const cpuBefore = cpuOfDescendants();
@@ -109,7 +119,22 @@ export async function measureCheckouts(mode: string, appUrls: string[], apiKey: 
   } finally {
     await receiver.close();
   }
-  return { mode, steps };
+  return { mode, stageCpu, steps };
+}
+
+/** CPU per stage (ms per checkout): the app's and PostgreSQL's, read after each stage of customers paying one at a time. */
+async function cpuPerStage(merchants: Merchant[], tag: string): Promise<Record<Stage, CpuTime>> {
+  const sums = Object.fromEntries(STAGES.map((stage) => [stage, { app: 0, db: 0 }])) as Record<Stage, CpuTime>;
+  for (let i = 0; i < ALONE_CUSTOMERS; i++) {
+    let last = cpuOfDescendants();
+    await checkOut(merchants[i % merchants.length]!, `bench-${tag}-${Date.now()}-${i}`, (stage) => {
+      const now = cpuOfDescendants();
+      sums[stage].app += (now.app - last.app) / ALONE_CUSTOMERS;
+      sums[stage].db += (now.db - last.db) / ALONE_CUSTOMERS;
+      last = now;
+    });
+  }
+  return sums;
 }
 
 interface Step {
@@ -167,14 +192,14 @@ async function stepFigures(
   while (Date.now() < deadline && sessions.some((s) => !arrivedAt().has(s))) await sleep(100);
   const arrived = arrivedAt();
   const lags = sessions.flatMap((s) => (arrived.has(s) && paidAt.has(s) ? [arrived.get(s)! - paidAt.get(s)!] : []));
-  const lastFinish = Math.max(...step.done.map((c) => c.finishedAt), step.started + seconds * 1000);
+  const finishes = step.done.map((c) => c.finishedAt);
   const stageFigures = <T>(of: (stage: Stage) => T) => Object.fromEntries(STAGES.map((stage) => [stage, of(stage)])) as Record<Stage, T>;
   return {
     rate,
     seconds,
     arrivals: step.arrivals,
     completed: step.done.length,
-    checkoutsPerSecond: step.done.length / ((lastFinish - step.started) / 1000),
+    checkoutsPerSecond: completionRate(finishes),
     errors: step.failed.filter((e) => !e.timedOut).length,
     timeouts: step.failed.filter((e) => e.timedOut).length,
     dropped: step.dropped,
