@@ -2,6 +2,7 @@
 import os from "node:os";
 import { type CheckoutRun, isBroken, type Percentiles, REQUESTS_PER_CHECKOUT, type StepFigures, sustainedStep } from "./checkout";
 import { type Stage, STAGES } from "./checkout-customer";
+import type { Check } from "./report-flows";
 
 /** Juspay Hyperswitch's published figures, the issue's anchor (docs/benchmarks.md cites where). */
 export const HYPERSWITCH = {
@@ -71,6 +72,19 @@ function verdictLines(run: CheckoutRun): string[] {
   ];
 }
 
+/** The issue's targets, for each mode's sustained step: missing one is reported, not an error. */
+export function checkoutChecks(runs: CheckoutRun[]): Check[] {
+  return runs.flatMap((run) => {
+    const s = sustainedStep(run);
+    const at = s ? ` (at ${s.rate} customers/s)` : " (no step was clean)";
+    return [
+      { target: `${run.mode}: ≥ ${TARGET_CHECKOUTS_PER_SECOND} checkouts/s sustained`, measured: `${f1(s?.checkoutsPerSecond ?? NaN)}${at}`, pass: !!s && s.checkoutsPerSecond >= TARGET_CHECKOUTS_PER_SECOND },
+      { target: `${run.mode}: every stage's p99 ≤ ${TARGET_STAGE_P99_MS} ms`, measured: `${f0(s ? slowestStageP99(s) : NaN)} ms${at}`, pass: !!s && slowestStageP99(s) <= TARGET_STAGE_P99_MS },
+      { target: `${run.mode}: webhook lag p99 ≤ ${TARGET_WEBHOOK_LAG_P99_MS} ms`, measured: `${f0(s?.webhookLag.p99 ?? NaN)} ms${at}`, pass: !!s && s.webhookLag.p99 <= TARGET_WEBHOOK_LAG_P99_MS },
+    ];
+  });
+}
+
 /** One mode's tables under `heading`: its steps, its sustained step's stages, the verdict. */
 function modeLines(run: CheckoutRun, heading: string): string[] {
   const s = sustainedStep(run) ?? run.steps[0];
@@ -101,13 +115,14 @@ export function checkoutSection(runs: CheckoutRun[]): string[] {
     "`checkout_url` page, presses Pay (posts the page's form), opens the sandbox card page and posts its form with",
     "4111 1111 1111 1111, follows the gateway's return to the result page, which must send it back to `redirect_url`",
     "(after the merchant answered the webhook 200, as the interface says). Webhook lag: the signed webhook's arrival",
-    "at the receiver − the commit of the 'paid' event. The rate steps up until a step has errors, timeouts, drops or",
-    "lost webhooks; the step before it is the sustained one. Achieved checkouts/s: completions per second from the",
-    "first to the last of the step. Stage times are the customer's; db / gateway / webhook wait / app are the means",
-    "of the app's `Server-Timing` header on each stage ([operations/monitoring.md](operations/monitoring.md)). CPU is",
-    "the app's node processes' and PostgreSQL's (Linux's /proc): over the step per completed checkout, and per stage",
-    "with customers paying one at a time before the steps (the result page's includes the webhook's delivery by the",
-    `job engine); API req/s counts the ${REQUESTS_PER_CHECKOUT} requests of a checkout.`,
+    "at the receiver − the 'paid' event's `created_at` (the start of the database transaction that recorded it). The",
+    "rate steps up until a step has errors, timeouts, drops or lost webhooks; the step before it is the sustained one.",
+    "Achieved checkouts/s: completions per second from the first to the last of the step. Stage times are the",
+    "customer's; db / gateway / webhook wait / app are the means of the app's `Server-Timing` header on each stage",
+    "([operations/monitoring.md](operations/monitoring.md)). CPU is the app's node processes' and PostgreSQL's",
+    "(Linux's /proc): over the step per completed checkout, and per stage with customers paying one at a time before",
+    "the steps (the result page's includes the webhook's delivery by the job engine); API req/s counts the",
+    `${REQUESTS_PER_CHECKOUT} requests of a checkout.`,
     "",
     "Reference: Juspay Hyperswitch plans about 7–10 API requests/s per vCPU and counts one payment as about 7 API",
     "calls (its sizing guide), and its own load test reports about 87 requests/s per vCPU with an application p99",

@@ -12,7 +12,7 @@ import type { StatementCount } from "./round-trips";
 import { type CardMeasured, type CardsResults, CHARGE_AMOUNT, CHARGED_AGREEMENT, SAVED_CARDS } from "./saved-cards";
 import type { WebhookFigures } from "./webhooks";
 import type { CheckoutRun } from "./checkout";
-import { checkoutLines, checkoutSection } from "./checkout-report";
+import { checkoutChecks, checkoutLines, checkoutSection } from "./checkout-report";
 
 /** One run's results; a section is absent when --only left it out. */
 export interface Results {
@@ -171,6 +171,7 @@ export function checkTargets(r: Results): Check[] {
     ...(r.admin ? adminChecks(r.admin) : []),
     ...(r.observability ? observabilityChecks(r.observability) : []),
     ...(r.embedded ? embeddedChecks(r.embedded) : []),
+    ...(r.checkout ? checkoutChecks(r.checkout) : []),
   ];
 }
 
