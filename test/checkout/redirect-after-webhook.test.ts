@@ -3,8 +3,9 @@ import type { Caller } from "@/lib/access/auth/permissions";
 import { loadPaymentPage } from "@/lib/checkout/checkout-page/load-payment-page";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";
-import { stopAnswerNotices } from "@/lib/checkout/payments/webhook-answer-notices";
+import { hearingAnswers, stopAnswerNotices } from "@/lib/checkout/payments/webhook-answer-notices";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "../support/payment-flow";
+import { eventually } from "../support/eventually";
 import { startReceiver } from "../support/receiver";
 import { testContext } from "../support/test-context";
 
@@ -35,6 +36,15 @@ async function paidAwaitingWebhook(fields: Record<string, unknown>) {
   return { sessionId, reference, deliver };
 }
 
+/** Where the result page sends the customer when it is opened before the webhook (answered 200) is tried. */
+async function redirectWhileWaiting() {
+  const receiver = await startReceiver(() => 200);
+  const { sessionId, deliver } = await paidAwaitingWebhook({ webhook_url: receiver.url });
+  const page = loadPaymentPage({ ctx, input: { sessionId } });
+  await deliver();
+  return (await page)!.redirectUrl;
+}
+
 describe("the customer's redirect after paying", () => {
   it("without a webhook_url: at once, with order_no, reference_number, session_id and the extra keys", async () => {
     const { sessionId, reference } = await paid({});
@@ -59,10 +69,11 @@ describe("the customer's redirect after paying", () => {
   });
 
   it("with a webhook_url answered 200 while the result page waits: redirected once the answer is recorded", async () => {
-    const receiver = await startReceiver(() => 200);
-    const { sessionId, deliver } = await paidAwaitingWebhook({ webhook_url: receiver.url });
-    const page = loadPaymentPage({ ctx, input: { sessionId } });
-    await deliver();
-    expect((await page)!.redirectUrl).toContain("https://merchant.example/done");
+    expect(await redirectWhileWaiting()).toContain("https://merchant.example/done");
+  });
+
+  it("the same once this process hears the answers' notices (the wait is heard from before its first read)", async () => {
+    await eventually(hearingAnswers, { what: "the listening connection up" });
+    expect(await redirectWhileWaiting()).toContain("https://merchant.example/done");
   });
 });

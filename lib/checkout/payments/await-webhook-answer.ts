@@ -1,8 +1,9 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { firstDeliveryAnswer } from "@/db/queries/webhooks";
 import type { Ctx } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
 import { addWebhookWait } from "@/lib/core/timing/request-timing";
-import { answerNotices, type AnswerNotices } from "./webhook-answer-notices";
+import { answerNotices, type AnswerNotices, hearingAnswers } from "./webhook-answer-notices";
 
 // While the answer's notice can be heard, the database is read again only when it comes (or this long after);
 // otherwise every POLL_MS.
@@ -19,21 +20,23 @@ const PICKUP_MS = 2_000;
  */
 export async function awaitWebhookAnswer({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<boolean> {
   const deadline = Date.now() + env.WEBHOOK_TIMEOUT_SECONDS * 1000 + PICKUP_MS;
-  let notices: AnswerNotices | null = null;
+  const url = env.DATABASE_URL;
+  // Heard from before the first read once this process listens (one read fewer while the answer is not in);
+  // until then from after it, so that a page whose answer is in already opens no listening connection.
+  let notices: AnswerNotices | null = url && hearingAnswers() ? answerNotices(url, input.sessionId) : null;
   try {
     for (;;) {
       const answer = await firstDeliveryAnswer(ctx.db, input.sessionId);
       if (answer?.tried) return answer.status === 200;
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      if (!notices && env.DATABASE_URL) {
+      if (!notices && url) {
         // Heard from now on: an answer recorded before is seen by the read that follows at once.
-        notices = answerNotices(env.DATABASE_URL, input.sessionId);
+        notices = answerNotices(url, input.sessionId);
         continue;
       }
       const started = performance.now();
-      if (notices) await notices.next(Math.min(left, notices.live() ? HEARD_RECHECK_MS : POLL_MS));
-      else await new Promise((resolve) => setTimeout(resolve, Math.min(left, POLL_MS)));
+      await (notices ? notices.next(Math.min(left, notices.live() ? HEARD_RECHECK_MS : POLL_MS)) : sleep(Math.min(left, POLL_MS)));
       addWebhookWait(performance.now() - started);
     }
   } finally {

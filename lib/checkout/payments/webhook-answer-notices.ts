@@ -44,6 +44,9 @@ export interface AnswerNotices {
   close(): void;
 }
 
+/** Whether this process already hears the notices (its listening connection is up). */
+export const hearingAnswers = () => holder.__checkoutWebhookAnswers?.live ?? false;
+
 /** Notices of answers recorded for `sessionId`'s deliveries, from now on. */
 export function answerNotices(databaseUrl: string, sessionId: string): AnswerNotices {
   const s = state(databaseUrl);
