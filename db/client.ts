@@ -11,6 +11,8 @@ export interface DbOptions {
   statementTimeoutMs?: number;
   /** Given the pool, to watch its connections (lib/core/metrics). */
   onPool?: (pool: pg.Pool) => void;
+  /** Given each statement's duration, ms (a request's database time: lib/core/timing). */
+  onQuery?: (ms: number) => void;
 }
 
 export function createDb(connectionString: string, options: DbOptions = {}): Db {
@@ -28,5 +30,9 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
   options.onPool?.(pool);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const onQuery = options.onQuery;
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: onQuery && ((event) => onQuery(event.queryDurationMillis)),
+  });
 }

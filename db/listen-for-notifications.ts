@@ -5,8 +5,8 @@ export interface Listening {
 }
 
 interface Handlers {
-  /** A notification arrived on the channel. */
-  onNotify(): void;
+  /** A notification arrived on the channel, with its payload ("" when none). */
+  onNotify(payload: string): void;
   /** The connection started (true) or stopped (false) listening; nothing is heard in between. */
   onListening(live: boolean): void;
 }
@@ -32,7 +32,7 @@ export function listenForNotifications(url: string, channel: string, handlers: H
     const next = new pg.Client({ connectionString: url, application_name: "checkout-service-listener" });
     client = next;
     next.on("error", () => undefined); // the 'end' that follows reconnects
-    next.on("notification", () => handlers.onNotify());
+    next.on("notification", (message) => handlers.onNotify(message.payload ?? ""));
     try {
       await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);

@@ -10,6 +10,7 @@ import { forwardedFor } from "@/lib/http/forwarded-for";
 import { gracefulClose } from "@/lib/http/graceful-close";
 import { hasMalformedEncoding, MALFORMED_TARGET } from "@/lib/http/malformed-target";
 import { withPageStatus } from "@/lib/http/page-status";
+import { withServerTiming } from "@/lib/http/server-timing";
 import { strictTransportSecurity } from "@/lib/http/strict-transport-security";
 import { logger } from "@/lib/core/log/logger";
 import { requestIdFrom } from "@/lib/core/log/request-context";
@@ -75,8 +76,8 @@ async function main() {
       return;
     }
     closeAfterUnreadBody(req, res);
-    // A page may answer 404 or 403 (lib/http/page-status.ts).
-    void withPageStatus(req, res, () => handle(req, res));
+    // A page may answer 404 or 403 (lib/http/page-status.ts); every answer says where its time went.
+    void withServerTiming(res, () => withPageStatus(req, res, () => handle(req, res)));
   }
   server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
   const draining = gracefulClose(server);

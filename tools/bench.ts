@@ -1,10 +1,11 @@
-// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,cards,page,webhooks,expiry,admin,observability,embedded]
-// [-- --transactions N]:
+// npm run bench [-- --duration 10] [-- --no-build] [-- --no-floor] [-- --only=api,operations,cards,page,webhooks,expiry,admin,observability,embedded,checkout]
+// [-- --transactions N] [-- --rates 5,10,…] [-- --checkout-modes one,two]:
 // the checkout API's, the operations API's (partial refund, inquiry) and the saved-card endpoints' (card list,
 // auto-debit) throughput and latency against a bare baseline measured in the same run, the hosted payment page's
 // time to first byte, JavaScript and Largest Contentful Paint against the framework's floor page, webhook latency
 // and expiry lag on the embedded job engine; the cost of metrics and tracing (the app started without, with metrics,
-// with tracing); and, on a table of N seeded transactions (1,000,000 by default when the
+// with tracing); whole checkouts per second at a fixed arrival rate stepped up until it breaks (--rates, each step
+// --duration s, 60 by default for this section; with one process and with two web processes + one worker); and, on a table of N seeded transactions (1,000,000 by default when the
 // admin section runs; --transactions puts them under any section, e.g. --only=api --transactions 1000000 to compare
 // create and GET with the big table), the admin panel's transaction list.
 // Builds the production app, counts the SQL round trips of create, GET, partial refund, inquiry, card list and
@@ -39,22 +40,33 @@ import { failedSections, printResults, type Results, writeResults } from "./benc
 import { stopProcess, waitForOk } from "./shared/processes";
 import { measureWebhooks, PAYMENT_CONCURRENCY, PAYMENTS } from "./bench/webhooks";
 import { measureObservability, ROUNDS } from "./bench/observability";
+import { brokenInvariants, DEFAULT_RATES, measureCheckouts } from "./bench/checkout";
+import { startSecondWebAndWorker } from "./bench/checkout-processes";
 import { runMain } from "../server/run-main";
 
-const SECTIONS = ["api", "operations", "cards", "page", "webhooks", "expiry", "admin", "observability", "embedded"] as const;
+const SECTIONS = ["api", "operations", "cards", "page", "webhooks", "expiry", "admin", "observability", "embedded", "checkout"] as const;
+const CHECKOUT_MODES = { one: "one process (npm start)", two: "two web processes + one worker" } as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: flags } = parseArgs({
   options: {
-    duration: { type: "string", default: "10" },
+    duration: { type: "string" },
     "no-build": { type: "boolean", default: false },
     "no-floor": { type: "boolean", default: false },
     only: { type: "string", default: SECTIONS.join(",") },
     transactions: { type: "string" },
+    rates: { type: "string", default: DEFAULT_RATES.join(",") },
+    "checkout-modes": { type: "string", default: Object.keys(CHECKOUT_MODES).join(",") },
   },
 });
-const duration = Number(flags.duration);
+const duration = Number(flags.duration ?? 10);
 if (!Number.isInteger(duration) || duration < 1) throw new Error("--duration must be a whole number of seconds.");
+// The full checkout's sustained figure is over a minute per step unless --duration says otherwise.
+const checkoutSeconds = Number(flags.duration ?? 60);
+const rates = flags.rates.split(",").map(Number);
+if (rates.some((r) => !(r > 0))) throw new Error("--rates takes a comma-separated list of customers per second.");
+const checkoutModes = flags["checkout-modes"].split(",").map((m) => m.trim()) as (keyof typeof CHECKOUT_MODES)[];
+if (checkoutModes.some((m) => !(m in CHECKOUT_MODES))) throw new Error(`--checkout-modes takes ${Object.keys(CHECKOUT_MODES).join(", ")}.`);
 const only = new Set(flags.only.split(",").map((s) => s.trim()).filter(Boolean));
 const unknown = [...only].filter((s) => !(SECTIONS as readonly string[]).includes(s));
 if (unknown.length > 0 || only.size === 0) throw new Error(`--only takes a comma-separated list of ${SECTIONS.join(", ")}.`);
@@ -78,7 +90,7 @@ runMain(async () => {
   const counts = runs("api") ? await countRoundTrips(apiKey) : undefined;
   const operationCounts = runs("operations") ? await countOperationRoundTrips(apiKey) : undefined;
   const cardCounts = runs("cards") ? await countCardRoundTrips(apiKey) : undefined;
-  const stopApp = await startApp();
+  let stopApp = await startApp();
   const helpers: ChildProcess[] = [];
   const results: Results = {
     date: new Date().toISOString(),
@@ -154,6 +166,23 @@ runMain(async () => {
       );
       for (const helper of helpers.splice(0)) await stopProcess(helper);
     }
+    // Last: its second layout restarts the app.
+    if (runs("checkout")) {
+      results.checkout = [];
+      for (const mode of checkoutModes) {
+        let urls = [APP_URL];
+        if (mode === "two") {
+          await stopApp();
+          stopApp = await startApp({ WORKER: "off" });
+          urls = [APP_URL, await startSecondWebAndWorker(dbUrl, helpers)];
+        }
+        results.checkout.push(await measureCheckouts(CHECKOUT_MODES[mode], urls, apiKey, dbUrl, rates, checkoutSeconds));
+      }
+      results.settings.push(
+        `full checkout: customers arriving at ${rates.join(", ")} per second, ${checkoutSeconds} s per step, until a step breaks; ${Object.values(CHECKOUT_MODES).join("; ")}`,
+      );
+      for (const helper of helpers.splice(0)) await stopProcess(helper);
+    }
   } finally {
     for (const helper of helpers) await stopProcess(helper);
     await stopApp();
@@ -162,6 +191,11 @@ runMain(async () => {
 
   printResults(results);
   const failed = failedSections(results);
+  const invariants = (results.checkout ?? []).flatMap(brokenInvariants);
+  if (invariants.length > 0) {
+    process.stderr.write(`\nFAILED: the full checkout broke an invariant: ${invariants.join("; ")}; docs/benchmarks.md not updated.\n`);
+    return 1;
+  }
   if (failed.length > 0) {
     process.stderr.write(`\nFAILED: non-2xx responses, errors or timeouts in ${failed.join(", ")}; docs/benchmarks.md not updated.\n`);
     return 1;

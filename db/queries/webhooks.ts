@@ -46,9 +46,12 @@ export function findDeliveryToSend(db: Db, id: string) {
     .executeTakeFirst();
 }
 
+/** The channel on which each recorded try of a delivery is announced, with the delivery's session id. */
+export const WEBHOOK_ANSWERED_CHANNEL = "checkout_webhook_answered";
+
 /**
  * Records one try, where the delivery stands after it, and the next try's job: one statement, so all or none of
- * it happens.
+ * it happens; announced on WEBHOOK_ANSWERED_CHANNEL at commit.
  */
 export async function recordDeliveryAttempt(
   db: Db,
@@ -71,13 +74,16 @@ export async function recordDeliveryAttempt(
         ${attempt.error?.slice(0, 500) ?? null}, ${attempt.headers && JSON.stringify(attempt.headers)}::jsonb)
     ), retry AS (
       SELECT ${retryJob ? addJob(retryJob) : sql`NULL`}
+    ), answered AS (
+      -- Heard at commit by a result page waiting for this answer (lib/checkout/payments/webhook-answer-notices.ts).
+      SELECT pg_notify(${WEBHOOK_ANSWERED_CHANNEL}, session_id) FROM webhook_deliveries WHERE id = ${attempt.deliveryId}
     )
     UPDATE webhook_deliveries
     SET state = ${outcome.state}, attempt_count = ${attempt.attemptNo}, last_status = ${attempt.status},
         next_attempt_at = ${outcome.nextAttemptAt},
         delivered_at = ${outcome.state === "delivered" ? sql`now()` : null}
-    -- The retry CTE runs only when referenced.
-    WHERE id = ${attempt.deliveryId} AND EXISTS (SELECT FROM retry)`.execute(db);
+    -- The retry and answered CTEs run only when referenced.
+    WHERE id = ${attempt.deliveryId} AND EXISTS (SELECT FROM retry) AND EXISTS (SELECT FROM answered)`.execute(db);
 }
 
 /** The answer to the first try of the latest delivery about a finished payment, if it was tried yet. */

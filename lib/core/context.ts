@@ -2,6 +2,7 @@ import "server-only";
 import { createDb, type Db } from "@/db/client";
 import { env } from "@/lib/core/env";
 import { watchPool } from "@/lib/core/metrics/metrics";
+import { addDatabaseTime } from "@/lib/core/timing/request-timing";
 
 /** What every domain verb receives besides its input. */
 export interface Ctx {
@@ -16,7 +17,7 @@ export function appContext(): Ctx {
     if (!env.DATABASE_URL) {
       throw new Error("DATABASE_URL is not set: start the app with `npm start` (it starts the embedded database).");
     }
-    holder.__checkoutDb = createDb(env.DATABASE_URL, { max: 20, onPool: (pool) => watchPool("app", pool) });
+    holder.__checkoutDb = createDb(env.DATABASE_URL, { max: 20, onPool: (pool) => watchPool("app", pool), onQuery: addDatabaseTime });
   }
   return { db: holder.__checkoutDb };
 }

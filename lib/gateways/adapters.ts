@@ -1,3 +1,4 @@
+import { timeGatewayCall } from "@/lib/core/timing/request-timing";
 import type { GatewayAdapter } from "./adapter";
 import type { KnownPg } from "./known-gateways";
 import { knetAdapter } from "./knet/knet-adapter";
@@ -5,7 +6,21 @@ import { mpgsAdapter } from "./mpgs/mpgs-adapter";
 import { sandboxAdapter } from "./sandbox/sandbox-adapter";
 import { stripeAdapter } from "./stripe/stripe-adapter";
 
-const ADAPTERS: Record<KnownPg, GatewayAdapter> = { sandbox: sandboxAdapter, knet: knetAdapter, stripe: stripeAdapter, mpgs: mpgsAdapter };
+/** The adapter with every method's time added to the request's gateway time (its Server-Timing header). */
+function timed(adapter: GatewayAdapter): GatewayAdapter {
+  const methods = Object.entries(adapter).map(([name, value]) => [
+    name,
+    typeof value === "function" ? (...args: unknown[]) => timeGatewayCall(() => (value as (...a: unknown[]) => unknown).apply(adapter, args)) : value,
+  ]);
+  return Object.fromEntries(methods) as GatewayAdapter;
+}
+
+const ADAPTERS: Record<KnownPg, GatewayAdapter> = {
+  sandbox: timed(sandboxAdapter),
+  knet: timed(knetAdapter),
+  stripe: timed(stripeAdapter),
+  mpgs: timed(mpgsAdapter),
+};
 
 /** The adapter for a gateway setting's `pg`, or null when this build has none. */
 export const adapterFor = (pg: string): GatewayAdapter | null => ADAPTERS[pg as KnownPg] ?? null;

@@ -1,9 +1,11 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { loadPaymentPage } from "@/lib/checkout/checkout-page/load-payment-page";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";
+import { hearingAnswers, stopAnswerNotices } from "@/lib/checkout/payments/webhook-answer-notices";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "../support/payment-flow";
+import { eventually } from "../support/eventually";
 import { startReceiver } from "../support/receiver";
 import { testContext } from "../support/test-context";
 
@@ -12,18 +14,35 @@ let caller: Caller;
 beforeAll(async () => {
   caller = await setUpPayments(ctx);
 });
+afterAll(() => stopAnswerNotices());
 
 /** A paid transaction with redirect_url (and webhook_url when given), its webhook tried once if any. */
 async function paid(fields: Record<string, unknown>) {
+  const { sessionId, reference, deliver } = await paidAwaitingWebhook(fields);
+  if (fields.webhook_url) await deliver();
+  return { sessionId, reference };
+}
+
+/** A paid transaction with redirect_url (and webhook_url when given), and the try of its webhook, not made yet. */
+async function paidAwaitingWebhook(fields: Record<string, unknown>) {
   const sessionId = await newTransaction(ctx, caller, { redirect_url: "https://merchant.example/done", order_no: `R-${Date.now()}`, extra: { cart: "c9" }, ...fields });
   const { reference, next } = await payWith(ctx, sessionId, CARDS.approve);
   await deliverReturn(ctx, next);
-  if (fields.webhook_url) {
+  const deliver = async () => {
     const event = (await events(ctx, sessionId)).find((e) => e.to_state === "paid")!;
     const [deliveryId] = (await planEventEffects(ctx.db, event.event_id)).deliveryIds;
     await attemptDelivery({ ctx, input: { deliveryId: deliveryId!, scheduleRetry: false } });
-  }
-  return { sessionId, reference };
+  };
+  return { sessionId, reference, deliver };
+}
+
+/** Where the result page sends the customer when it is opened before the webhook (answered 200) is tried. */
+async function redirectWhileWaiting() {
+  const receiver = await startReceiver(() => 200);
+  const { sessionId, deliver } = await paidAwaitingWebhook({ webhook_url: receiver.url });
+  const page = loadPaymentPage({ ctx, input: { sessionId } });
+  await deliver();
+  return (await page)!.redirectUrl;
 }
 
 describe("the customer's redirect after paying", () => {
@@ -47,5 +66,14 @@ describe("the customer's redirect after paying", () => {
     const { sessionId } = await paid({ webhook_url: receiver.url });
     const page = await loadPaymentPage({ ctx, input: { sessionId } });
     expect(page).toMatchObject({ kind: "finished", state: "paid", redirectUrl: null });
+  });
+
+  it("with a webhook_url answered 200 while the result page waits: redirected once the answer is recorded", async () => {
+    expect(await redirectWhileWaiting()).toContain("https://merchant.example/done");
+  });
+
+  it("the same once this process hears the answers' notices (the wait is heard from before its first read)", async () => {
+    await eventually(hearingAnswers, { what: "the listening connection up" });
+    expect(await redirectWhileWaiting()).toContain("https://merchant.example/done");
   });
 });

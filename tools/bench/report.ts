@@ -11,6 +11,8 @@ import { type Check, expiryChecks, expiryLines, pageChecks, pageLines, webhookCh
 import type { StatementCount } from "./round-trips";
 import { type CardMeasured, type CardsResults, CHARGE_AMOUNT, CHARGED_AGREEMENT, SAVED_CARDS } from "./saved-cards";
 import type { WebhookFigures } from "./webhooks";
+import type { CheckoutRun } from "./checkout";
+import { checkoutChecks, checkoutLines, checkoutSection } from "./checkout-report";
 
 /** One run's results; a section is absent when --only left it out. */
 export interface Results {
@@ -26,6 +28,7 @@ export interface Results {
   admin?: AdminFigures;
   observability?: ObservabilityFigures;
   embedded?: EmbeddedFigures;
+  checkout?: CheckoutRun[];
 }
 
 /** A row of a figures table: compared with its baseline's row and (an endpoint's) its floor's. */
@@ -168,6 +171,7 @@ export function checkTargets(r: Results): Check[] {
     ...(r.admin ? adminChecks(r.admin) : []),
     ...(r.observability ? observabilityChecks(r.observability) : []),
     ...(r.embedded ? embeddedChecks(r.embedded) : []),
+    ...(r.checkout ? checkoutChecks(r.checkout) : []),
   ];
 }
 
@@ -229,6 +233,7 @@ export function printResults(r: Results): void {
     `Benchmark ${r.date}`,
     `  ${r.machine}`,
     ...r.settings.map((s) => `  ${s}`),
+    ...(r.checkout ? section("Full checkout", checkoutLines(r.checkout)) : []),
     ...(r.api
       ? [
           ...section("API", figuresTable(r.api.figures, API_ROWS)),
@@ -270,8 +275,8 @@ export const OBSERVABILITY_INTRO = [
 
 /** Rewrites `file` with a full run's results (every section present). */
 export async function writeResults(r: Results, file: string): Promise<void> {
-  const { api, operations, cards, page, webhooks, expiry, admin, observability, embedded } = r;
-  if (!api || !operations || !cards || !page || !webhooks || !expiry || !admin || !observability || !embedded) throw new Error("Only a full run (no --only) is written down.");
+  const { api, operations, cards, page, webhooks, expiry, admin, observability, embedded, checkout } = r;
+  if (!api || !operations || !cards || !page || !webhooks || !expiry || !admin || !observability || !embedded || !checkout) throw new Error("Only a full run (no --only) is written down.");
   const checks = checkTargets(r);
   const md = [
     "# Benchmarks",
@@ -289,6 +294,8 @@ export async function writeResults(r: Results, file: string): Promise<void> {
     `- Date: ${r.date}`,
     `- Machine: ${r.machine}`,
     ...r.settings.map((s) => `- ${s}`),
+    "",
+    ...checkoutSection(checkout),
     "",
     "## API figures",
     "",

@@ -45,21 +45,24 @@ export async function expectSeeOther(url: string, form?: Record<string, string>)
 const decodeEntities = (text: string) =>
   text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
+/** The hidden fields of a page's first server-action form (Next.js's action id and state), as name-value pairs. */
+export function actionFormFields(html: string, pageUrl: string): [string, string][] {
+  const form = /<form\b[^>]*\baction=""[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1];
+  if (!form) throw new Error(`${pageUrl} has no server-action form.`);
+  return [...form.matchAll(/<input\b[^>]*type="hidden"[^>]*>/g)].flatMap(([input]) => {
+    const name = /\bname="([^"]*)"/.exec(input)?.[1];
+    return name ? [[decodeEntities(name), decodeEntities(/\bvalue="([^"]*)"/.exec(input)?.[1] ?? "")] as [string, string]] : [];
+  });
+}
+
 /**
  * Sends a page's first server-action form as a browser without scripts does (the sandbox card form): GET the page,
  * POST its hidden fields plus `fields` as multipart to the page's own address with the page's Origin. The answer
  * must be a 303; returns its Location.
  */
 export async function submitActionForm(pageUrl: string, fields: Record<string, string>): Promise<string> {
-  const html = await (await fetch(pageUrl)).text();
-  const form = /<form\b[^>]*\baction=""[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1];
-  if (!form) throw new Error(`${pageUrl} has no server-action form.`);
   const body = new FormData();
-  for (const input of form.matchAll(/<input\b[^>]*type="hidden"[^>]*>/g)) {
-    const name = /\bname="([^"]*)"/.exec(input[0])?.[1];
-    if (name) body.append(decodeEntities(name), decodeEntities(/\bvalue="([^"]*)"/.exec(input[0])?.[1] ?? ""));
-  }
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  for (const [name, value] of [...actionFormFields(await (await fetch(pageUrl)).text(), pageUrl), ...Object.entries(fields)]) body.append(name, value);
   const response = await fetch(pageUrl, { method: "POST", body, headers: { Origin: new URL(pageUrl).origin }, redirect: "manual" });
   const location = response.headers.get("location");
   if (response.status !== 303 || !location) {

@@ -18,8 +18,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** A webhook receiver on 127.0.0.1 (a free port) answering 200 at once and noting when each event arrived. */
-export async function startReceiver(): Promise<Receiver> {
+/** A webhook receiver on 127.0.0.1 (`port`, else a free one) answering 200 at once and noting when each event arrived. */
+export async function startReceiver(port = 0): Promise<Receiver> {
   const arrivals = new Map<string, Arrival>();
   let total = 0;
   const server = http.createServer((req, res) => {
@@ -41,10 +41,9 @@ export async function startReceiver(): Promise<Receiver> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
-    url: `http://127.0.0.1:${port}/webhook`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
     arrivals,
     total: () => total,
     close: () =>

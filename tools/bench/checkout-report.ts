@@ -1,0 +1,132 @@
+// The full-checkout bench's figures (checkout.ts) as the bench prints them and as docs/benchmarks.md shows them.
+import os from "node:os";
+import { type CheckoutRun, isBroken, type Percentiles, REQUESTS_PER_CHECKOUT, type StepFigures, sustainedStep } from "./checkout";
+import { type Stage, STAGES } from "./checkout-customer";
+import type { Check } from "./report-flows";
+
+/** Juspay Hyperswitch's published figures, the issue's anchor (docs/benchmarks.md cites where). */
+export const HYPERSWITCH = {
+  sizingRequestsPerVcpu: "7–10",
+  loadTestRequestsPerVcpu: 87,
+  requestsPerPayment: 7,
+  p99TargetMs: "30–60",
+};
+export const TARGET_CHECKOUTS_PER_SECOND = 30;
+export const TARGET_STAGE_P99_MS = 250;
+export const TARGET_WEBHOOK_LAG_P99_MS = 1000;
+const CEILING_CHECKOUTS_PER_SECOND = 50;
+/** The vCPUs this process may run on (nproc). */
+const vcpus = os.availableParallelism();
+
+const f0 = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : "—");
+const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "—");
+const triple = (p: Percentiles) => `${f0(p.p50)} / ${f0(p.p90)} / ${f0(p.p99)}`;
+const STAGE_LABELS: Record<(typeof STAGES)[number], string> = {
+  create: "create (API)",
+  page: "payment page",
+  pay: "Pay (form post)",
+  cardPage: "sandbox card page",
+  charge: "card form post",
+  return: "gateway return",
+  result: "result page",
+};
+
+/** The steps: rate, achieved, whole-checkout latency, errors, drops, lost webhooks, webhook lag, CPU and per vCPU. */
+function stepTable(run: CheckoutRun): string[] {
+  const sustained = sustainedStep(run);
+  return [
+    "| customers/s | checkouts/s | whole p50 / p90 / p99 ms | slowest stage p99 ms | errors | timeouts | dropped | lost webhooks | webhook lag p50 / p99 ms | CPU ms/checkout (app + db) | checkouts/s per vCPU | API req/s per vCPU |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...run.steps.map((s) => {
+      const mark = s === sustained ? " (sustained)" : isBroken(s) ? " (broke)" : "";
+      return `| ${s.rate}${mark} | ${f1(s.checkoutsPerSecond)} | ${triple(s.latency.whole)} | ${f0(slowestStageP99(s))} | ${s.errors} | ${s.timeouts} | ${s.dropped} | ${s.lostWebhooks} | ${f0(s.webhookLag.p50)} / ${f0(s.webhookLag.p99)} | ${f0(s.cpuMs.app)} + ${f0(s.cpuMs.db)} | ${f1(s.checkoutsPerSecond / vcpus)} | ${f1((s.checkoutsPerSecond * REQUESTS_PER_CHECKOUT) / vcpus)} |`;
+    }),
+  ];
+}
+
+const slowestStageP99 = (s: StepFigures) => Math.max(...STAGES.map((stage) => s.latency[stage].p99));
+
+/** Each stage at one step: latency, and where the app's time went by its Server-Timing (means). */
+function stageTable(run: CheckoutRun, step: StepFigures): string[] {
+  const cpu = (stage: Stage) => `${f1(run.stageCpu[stage]?.app ?? NaN)} + ${f1(run.stageCpu[stage]?.db ?? NaN)}`;
+  return [
+    "| stage | p50 / p90 / p99 ms | db ms | gateway ms | webhook wait ms | app (code, render) ms | server total ms | CPU ms alone (app + db) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...STAGES.map((stage) => {
+      const t = step.server[stage];
+      return `| ${STAGE_LABELS[stage]} | ${triple(step.latency[stage])} | ${f1(t.db!)} | ${f1(t.gateway!)} | ${f1(t.webhook!)} | ${f1(t.app!)} | ${f1(t.total!)} | ${cpu(stage)} |`;
+    }),
+    `| whole checkout | ${triple(step.latency.whole)} | | | | | | |`,
+  ];
+}
+
+/** Against the targets, the framework's ceiling and Hyperswitch, for one mode's sustained step. */
+function verdictLines(run: CheckoutRun): string[] {
+  const s = sustainedStep(run);
+  if (!s) return [`${run.mode}: no step ran without errors, drops or lost webhooks.`];
+  const apiPerVcpu = (s.checkoutsPerSecond * REQUESTS_PER_CHECKOUT) / vcpus;
+  return [
+    `${run.mode}: sustained ${f1(s.checkoutsPerSecond)} checkouts/s at ${s.rate} customers/s for ${s.seconds} s (target ≥ ${TARGET_CHECKOUTS_PER_SECOND}; ${f0((100 * s.checkoutsPerSecond) / CEILING_CHECKOUTS_PER_SECOND)}% of the ~${CEILING_CHECKOUTS_PER_SECOND}/s framework ceiling); ` +
+      `slowest stage p99 ${f0(slowestStageP99(s))} ms (target ≤ ${TARGET_STAGE_P99_MS}); webhook lag p99 ${f0(s.webhookLag.p99)} ms (target ≤ ${TARGET_WEBHOOK_LAG_P99_MS}); ` +
+      `${f1(apiPerVcpu)} API req/s per vCPU (Hyperswitch: ${HYPERSWITCH.sizingRequestsPerVcpu} planned, ${HYPERSWITCH.loadTestRequestsPerVcpu} in its load test).`,
+  ];
+}
+
+/** The issue's targets, for each mode's sustained step: missing one is reported, not an error. */
+export function checkoutChecks(runs: CheckoutRun[]): Check[] {
+  return runs.flatMap((run) => {
+    const s = sustainedStep(run);
+    const at = s ? ` (at ${s.rate} customers/s)` : " (no step was clean)";
+    return [
+      { target: `${run.mode}: ≥ ${TARGET_CHECKOUTS_PER_SECOND} checkouts/s sustained`, measured: `${f1(s?.checkoutsPerSecond ?? NaN)}${at}`, pass: !!s && s.checkoutsPerSecond >= TARGET_CHECKOUTS_PER_SECOND },
+      { target: `${run.mode}: every stage's p99 ≤ ${TARGET_STAGE_P99_MS} ms`, measured: `${f0(s ? slowestStageP99(s) : NaN)} ms${at}`, pass: !!s && slowestStageP99(s) <= TARGET_STAGE_P99_MS },
+      { target: `${run.mode}: webhook lag p99 ≤ ${TARGET_WEBHOOK_LAG_P99_MS} ms`, measured: `${f0(s?.webhookLag.p99 ?? NaN)} ms${at}`, pass: !!s && s.webhookLag.p99 <= TARGET_WEBHOOK_LAG_P99_MS },
+    ];
+  });
+}
+
+/** One mode's tables under `heading`: its steps, its sustained step's stages, the verdict. */
+function modeLines(run: CheckoutRun, heading: string): string[] {
+  const s = sustainedStep(run) ?? run.steps[0];
+  return [
+    "",
+    heading,
+    "",
+    ...stepTable(run),
+    ...(s ? ["", `Stages at ${s.rate} customers/s:`, "", ...stageTable(run, s)] : []),
+    "",
+    ...verdictLines(run),
+  ];
+}
+
+/** What the bench prints for the checkout section. */
+export const checkoutLines = (runs: CheckoutRun[]) => runs.flatMap((run) => modeLines(run, `Mode: ${run.mode}`));
+
+/** docs/benchmarks.md's full-checkout section: the method, then each mode's tables. */
+export function checkoutSection(runs: CheckoutRun[]): string[] {
+  return [
+    "## Full checkout under a fixed arrival rate",
+    "",
+    "`npm run bench -- --only=checkout` (tools/bench/checkout.ts). Simulated customers arrive at a fixed rate, an open",
+    "loop as in Hyperswitch's breakpoint tests: a new one starts every 1/rate s however many are still paying; an",
+    "arrival the driver cannot start within 200 ms of its time, or while 5 s' worth of customers are in flight, is",
+    "dropped. Each customer, over plain HTTP (Node's fetch, keep-alive) as a browser without scripts: creates a",
+    "transaction over the API (with `webhook_url` to a receiver on 127.0.0.1 and `redirect_url`), opens the",
+    "`checkout_url` page, presses Pay (posts the page's form), opens the sandbox card page and posts its form with",
+    "4111 1111 1111 1111, follows the gateway's return to the result page, which must send it back to `redirect_url`",
+    "(after the merchant answered the webhook 200, as the interface says). Webhook lag: the signed webhook's arrival",
+    "at the receiver − the 'paid' event's `created_at` (the start of the database transaction that recorded it). The",
+    "rate steps up until a step has errors, timeouts, drops or lost webhooks; the step before it is the sustained one.",
+    "Achieved checkouts/s: completions per second from the first to the last of the step. Stage times are the",
+    "customer's; db / gateway / webhook wait / app are the means of the app's `Server-Timing` header on each stage",
+    "([operations/monitoring.md](operations/monitoring.md)). CPU is the app's node processes' and PostgreSQL's",
+    "(Linux's /proc): over the step per completed checkout, and per stage with customers paying one at a time before",
+    "the steps (the result page's includes the webhook's delivery by the job engine); API req/s counts the",
+    `${REQUESTS_PER_CHECKOUT} requests of a checkout.`,
+    "",
+    "Reference: Juspay Hyperswitch plans about 7–10 API requests/s per vCPU and counts one payment as about 7 API",
+    "calls (its sizing guide), and its own load test reports about 87 requests/s per vCPU with an application p99",
+    "target of 30–60 ms and no dropped requests at a fixed arrival rate (as cited in issue 34).",
+    ...runs.flatMap((run) => modeLines(run, `### ${run.mode}`)),
+  ];
+}
