@@ -18,7 +18,9 @@ export interface ApiResults {
   baselineStatements: number;
 }
 
-export const BASELINE_URL = "http://127.0.0.1:3301";
+/** BENCH_BASELINE_PORT moves the baseline server off 3301. */
+const BASELINE_PORT = process.env.BENCH_BASELINE_PORT ?? "3301";
+export const BASELINE_URL = `http://127.0.0.1:${BASELINE_PORT}`;
 export const WARM_UP_SECONDS = 3;
 export const COUNTED_REQUESTS = 20;
 const BODY = JSON.stringify({ amount: "10.500", currency_code: "KWD", pg_codes: ["card"] });
@@ -39,7 +41,7 @@ export const apiHeaders = (apiKey: string) => ({ ...JSON_HEADERS, Authorization:
 
 /** Starts the bare node:http baseline server (tools/bench/baseline-server.ts) into `helpers`. */
 export async function startBaseline(dbUrl: string, helpers: ChildProcess[]): Promise<void> {
-  const baseline = startScript("tools/bench/baseline-server.ts", ["3301", dbUrl], appEnv, "baseline");
+  const baseline = startScript("tools/bench/baseline-server.ts", [BASELINE_PORT, dbUrl], appEnv, "baseline");
   helpers.push(baseline);
   await waitForOk(`${BASELINE_URL}/health`, baseline);
 }

@@ -22,6 +22,11 @@ export async function findTargetTransaction(
 ): Promise<TransactionView> {
   const sessionId = "session_id" in target ? target.session_id : await findSessionIdByOrderNo(db, target.order_no);
   const view = sessionId && SESSION_ID.test(sessionId) ? await findTransactionView(db, sessionId, forUpdate) : undefined;
+  return visibleTarget(caller, view);
+}
+
+/** The transaction read for an operation, unless it is deleted or not the caller's (not found, as an unknown one). */
+export function visibleTarget<V extends Pick<TransactionView, "txn">>(caller: Caller, view: V | undefined): V {
   if (!view || view.txn.deleted_at || !canSeeTransaction(caller, view.txn.pg_codes)) {
     throw new NotFound(NO_SUCH_TRANSACTION);
   }
