@@ -1,20 +1,32 @@
 import { type Insertable, sql } from "kysely";
 import type { Db } from "../client";
-import type { MoneyOperation, Operation, OperationsTable, OperationState, TransactionState } from "../types";
+import type { MoneyOperation, Operation, OperationsTable, OperationState, PaymentAttempt, TransactionState } from "../types";
 import { addJobSql } from "./jobs";
+import { reviveView, type TransactionView, transactionViewColumns } from "./transactions";
 
-/** The payment an operation of the merchant acts on: the transaction's successful attempt that is not a duplicate. */
-export function findSettledAttempt(db: Db, sessionId: string) {
-  return db
-    .selectFrom("payment_attempts")
-    .selectAll()
-    .where("session_id", "=", sessionId)
-    .where("state", "=", "success")
-    .where("is_duplicate", "=", false)
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
+/**
+ * A transaction's view with the payment an operation of the merchant acts on (its successful attempt that is not a
+ * duplicate, the oldest), in one round trip.
+ */
+export async function findMoneyTarget(db: Db, sessionId: string): Promise<(TransactionView & { settled: PaymentAttempt | undefined }) | undefined> {
+  const { rows } = await sql<Parameters<typeof reviveView>[0] & { settled: RawAttempt | null }>`
+    SELECT ${transactionViewColumns},
+      (SELECT to_jsonb(a) || jsonb_build_object('id', a.id::text, 'amount', a.amount::text, 'fee', a.fee::text,
+          'saved_card_id', a.saved_card_id::text)
+        FROM payment_attempts a WHERE a.session_id = t.session_id AND a.state = 'success' AND NOT a.is_duplicate
+        ORDER BY a.id LIMIT 1) AS settled
+    FROM transactions t WHERE t.session_id = ${sessionId}`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  const a = row.settled;
+  const settled = a
+    ? { ...a, created_at: new Date(a.created_at), updated_at: new Date(a.updated_at), completed_at: a.completed_at === null ? null : new Date(a.completed_at) }
+    : undefined;
+  return { ...reviveView(row), settled };
 }
+
+// to_jsonb writes timestamps as text.
+type RawAttempt = Omit<PaymentAttempt, "created_at" | "updated_at" | "completed_at"> & { created_at: string; updated_at: string; completed_at: string | null };
 
 /**
  * Claims the money a refund, capture or void moves, and records the operation (pending), in one statement: the

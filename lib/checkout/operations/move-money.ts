@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
-import { claimMoneyOperation, findSettledAttempt, settleMoneyOperation } from "@/db/queries/operations";
+import { claimMoneyOperation, settleMoneyOperation } from "@/db/queries/operations";
 import { getSettings } from "@/db/queries/settings";
 import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
-import type { MoneyOperation } from "@/db/types";
+import type { MoneyOperation, PaymentAttempt } from "@/db/types";
 import { canUseGateway, type Caller } from "@/lib/access/auth/permissions";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
@@ -27,6 +27,8 @@ interface Input {
   caller: Caller;
   kind: MoneyOperation;
   view: TransactionView;
+  /** The payment the operation acts on (db/queries/operations.ts findMoneyTarget), if the transaction has one. */
+  attempt: PaymentAttempt | undefined;
   amount: string | null;
   extra: Record<string, unknown>;
   idempotency: Idempotency | null;
@@ -41,7 +43,7 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   const { view, kind } = input;
   const { txn } = view;
   if (!FROM_STATES[kind].includes(txn.state)) throw new Conflict(notAllowedMessage(kind, txn.state));
-  const attempt = await findSettledAttempt(ctx.db, txn.session_id);
+  const { attempt } = input;
   // Money taken by a gateway the caller may not use is not theirs to move: not found, as an unknown transaction.
   if (attempt && !canUseGateway(input.caller, attempt.gateway_code)) throw new NotFound(NO_SUCH_TRANSACTION);
   // The setting as the config cache has it (dropped on any change): its credentials are read as stored.
