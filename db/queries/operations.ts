@@ -82,7 +82,8 @@ export interface SettledMoneyOperation extends MoneyAfter {
 /**
  * Applies a gateway's final answer about a money operation, in one statement: the operation leaves `pending`
  * once (of many answers, one wins), the transaction's money columns and state follow on success (a duplicate's
- * give-back touches none of them), the claim is released either way, and one event records it with its job.
+ * give-back touches none of them), the claim is released either way, and one event records it with its job
+ * (unless `dispatch` is false).
  * The moves are lib/checkout/lifecycle/money.ts's `settle` (SETTLEMENT); test/checkout/lifecycle-sql.test.ts runs both and compares.
  */
 export async function settleMoneyOperation(
@@ -90,6 +91,8 @@ export async function settleMoneyOperation(
   id: string,
   answer: { state: Exclude<OperationState, "pending">; gatewayResponse: Record<string, unknown>; message: string | null },
   cause: string,
+  /** Whether the event gets its job (false: nothing could come of it, see lib/checkout/result/result-target.ts). */
+  dispatch = true,
 ): Promise<SettledMoneyOperation | undefined> {
   const success = answer.state === "success";
   const { rows } = await sql<SettledMoneyOperation>`
@@ -136,7 +139,7 @@ export async function settleMoneyOperation(
       RETURNING event_id
     )
     SELECT t.state, t.paid_amount, t.captured_amount, t.refunded_amount, t.voided_amount, op.completed_at, e.event_id,
-      ${addJobSql("dispatch-event", sql`e.event_id`)}
+      ${dispatch ? addJobSql("dispatch-event", sql`e.event_id`) : sql`NULL`}
     FROM op, t, e`.execute(db);
   return rows[0];
 }

@@ -12,6 +12,7 @@ import type { OperationResult } from "@/lib/gateways/adapter";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { unsupportedOperationMessage } from "@/lib/gateways/unsupported-operation";
 import { logger } from "@/lib/core/log/logger";
+import { eventsHaveEffects } from "@/lib/checkout/result/result-target";
 import { NO_SUCH_TRANSACTION } from "./find-target-transaction";
 import { moneyAnswer, type OperationAnswer } from "./operation-answer";
 import { operationOrigin, type Idempotency } from "./operation-origin";
@@ -81,7 +82,14 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   const after =
     result.outcome === "pending"
       ? txn
-      : await settleMoneyOperation(ctx.db, operation.id, { state: result.outcome, gatewayResponse: result.gatewayResponse, message: result.message }, "api");
+      : await settleMoneyOperation(
+          ctx.db,
+          operation.id,
+          { state: result.outcome, gatewayResponse: result.gatewayResponse, message: result.message },
+          "api",
+          // An operation on a transaction with no webhook and no notifications plans no job: it would find nothing to do.
+          eventsHaveEffects(txn),
+        );
   // Settled by someone else in between (an inquiry): report the transaction as it now stands.
   const current = after ?? (await findTransactionView(ctx.db, txn.session_id))!.txn;
   const answer = moneyAnswer({ kind, operation, result, view, attempt, after: current, at: new Date(), hmacKey: webhook_hmac_key });
