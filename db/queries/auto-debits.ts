@@ -100,14 +100,13 @@ export async function claimAutoDebit(db: Db, claim: AutoDebitClaim): Promise<Pay
       INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, data)
       SELECT a.session_id, 'state_changed', 'created', 'pending', 'auto_debit', a.id, '{}'::jsonb FROM a
       RETURNING event_id
+    ), j AS (
+      SELECT ${addJobSql("dispatch-event", sql`e.event_id`)} FROM e
     ), used AS (
       UPDATE saved_cards SET last_used_at = now() WHERE id = ${a.saved_card_id}::bigint AND EXISTS (SELECT 1 FROM a)
     )
-    SELECT a.*, ${addJobSql("dispatch-event", sql`e.event_id`)} AS job FROM a, e`.execute(db);
-  const row = rows[0];
-  if (!row) return undefined;
-  const { job: _job, ...attempt } = row as PaymentAttempt & { job: unknown };
-  return attempt;
+    SELECT a.* FROM a, j`.execute(db);
+  return rows[0];
 }
 
 export interface AutoDebitSettlement {
@@ -158,11 +157,12 @@ export async function settleAutoDebit(
     ), released AS (
       ${releaseAgreementChargeSql(s.customerId, s.agreementId, sql`(SELECT created_at FROM a)`)}
         AND NOT ${s.success}::boolean AND EXISTS (SELECT 1 FROM a)
+    ), j AS (
+      SELECT ${addJobSql("dispatch-event", sql`e.event_id`)} FROM e
     )
-    SELECT a.*, to_jsonb(t) AS txn, to_jsonb(e) AS event, ${addJobSql("dispatch-event", sql`e.event_id`)} AS job
-    FROM a, t, e`.execute(db);
+    SELECT a.*, to_jsonb(t) AS txn, to_jsonb(e) AS event FROM a, t, e, j`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  const { txn, event, job: _job, ...attempt } = row as typeof row & { job: unknown };
+  const { txn, event, ...attempt } = row;
   return { txn: reviveTransaction(txn), attempt, event: { ...event, created_at: new Date(event.created_at) } };
 }
