@@ -2,11 +2,13 @@ import type { Db } from "@/db/client";
 import { type AutoDebitFacts, claimAutoDebit, findAutoDebitFacts, settleAutoDebit } from "@/db/queries/auto-debits";
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
 import { insertEvent, moveTransaction } from "@/db/queries/payments";
+import type { TransactionView } from "@/db/queries/transactions";
+import type { GatewaySetting, PaymentAttempt } from "@/db/types";
 import { canUseGateway, requireAction, type Caller } from "@/lib/access/auth/permissions";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
 import { Conflict, ValidationFailed } from "@/lib/core/errors";
-import { type GatewayResult, isFinal } from "@/lib/gateways/adapter";
+import { type GatewayAdapter, type GatewayResult, isFinal } from "@/lib/gateways/adapter";
 import { AUTO_DEBITABLE, transitionFor } from "@/lib/checkout/lifecycle/verbs";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { logger } from "@/lib/core/log/logger";
@@ -20,16 +22,29 @@ import { agreementCycle, utcDate } from "./agreement-cycle";
 import { checkCardAndAgreement, checkChargeable, checkChargedTotal } from "./check-auto-debit";
 import { readAutoDebitRequest } from "./read-auto-debit-request";
 
+interface Claim {
+  attempt: PaymentAttempt;
+  /** What the gateway is asked for, with the currency's places. */
+  amount: string;
+  view: TransactionView;
+  gateway: GatewaySetting;
+  adapter: GatewayAdapter;
+  token: string;
+  customerId: string;
+  agreementId: string;
+}
+
 const UNANSWERED: GatewayResult = { outcome: "pending", message: null, card: null, savedCardToken: null, gatewayResponse: {} };
 
 /**
  * Charges a customer's saved card without the customer (merchant-initiated), on a new auto_debit transaction of
  * the same customer and agreement, in five round trips when all goes well: one read of everything it checks, one
- * statement that claims the transaction (created → pending, while its row is still as read) and reserves one of the
- * agreement's charges, the gateway's call, and one statement that settles the result. The claim holds its locks
- * only for its one statement: of two concurrent requests one charges and the other gets 409, and total_cycles and
- * the agreement's cycle hold (of two transactions charged at once under one agreement, the second is decided after
- * the first reserved its charge). The result settles the attempt like any other (events, webhook, messages).
+ * statement that claims the transaction (created → pending, while its row is still as read: else it is read and
+ * checked again) and reserves one of the agreement's charges, the gateway's call, and one statement that settles
+ * the result. The claim holds its locks only for its one statement: of two concurrent requests one charges and the
+ * other gets 409, and total_cycles and the agreement's cycle hold (of two transactions charged at once under one
+ * agreement, the second is decided after the first reserved its charge). The result settles the attempt like any
+ * other (events, webhook, messages).
  */
 export async function autoDebit({ ctx, input }: { ctx: Ctx; input: { caller: Caller; fields: Record<string, unknown> } }): Promise<AutoDebitAnswer> {
   requireAction(input.caller, "auto_debit");
@@ -76,7 +91,7 @@ export async function autoDebit({ ctx, input }: { ctx: Ctx; input: { caller: Cal
 }
 
 /** The checks and the claim; a refusal throws and changes nothing (but a transaction past its deadline, expired). */
-async function claimCharge(db: Db, caller: Caller, request: { sessionId: string; token: string }, now: Date) {
+async function claimCharge(db: Db, caller: Caller, request: { sessionId: string; token: string }, now: Date, retries = 2): Promise<Claim> {
   const facts = SESSION_ID.test(request.sessionId) ? await findAutoDebitFacts(db, request.sessionId, request.token) : undefined;
   const view = visibleTarget(caller, facts?.view);
   checkChargeable(view);
@@ -107,8 +122,12 @@ async function claimCharge(db: Db, caller: Caller, request: { sessionId: string;
     cycle: agreementCycle(link!.agreement),
     today: utcDate(now),
   });
-  if (!attempt) return explainRefusedClaim(db, caller, request, now);
-  return { attempt, amount: row.amount, view, gateway, adapter, token: card!.token, customerId, agreementId };
+  if (attempt) return { attempt, amount: row.amount, view, gateway, adapter, token: card!.token, customerId, agreementId };
+  // A refused claim says why; a transaction changed meanwhile (an update, the expiry scheduler's mark) is read again.
+  if (retries > 0 && (await explainRefusedClaim(db, caller, request, facts!.version, now)) === "changed") {
+    return claimCharge(db, caller, request, now, retries - 1);
+  }
+  throw new Conflict("This transaction kept changing while it was being charged; nothing was charged, try again.");
 }
 
 /** A card on a gateway the caller may not use is no card of theirs: refused as an unknown token, naming nothing of it. */
@@ -127,14 +146,15 @@ async function expire(db: Db, sessionId: string): Promise<void> {
 
 /**
  * Why a claim did not go through, read again after the fact: the transaction moved on (409), the agreement's
- * charges or cycle were taken meanwhile by another auto-debit (400, the link as it is now says why), or either
- * row changed in a way the rules still allow (try again).
+ * charges or cycle were taken meanwhile by another auto-debit (400, the link as it is now says why; as well when
+ * the rules still allow it: try again). "changed": the transaction's row is no longer the one the claim checked.
  */
-async function explainRefusedClaim(db: Db, caller: Caller, request: { sessionId: string; token: string }, now: Date): Promise<never> {
+async function explainRefusedClaim(db: Db, caller: Caller, request: { sessionId: string; token: string }, version: string, now: Date): Promise<"changed"> {
   const facts = await findAutoDebitFacts(db, request.sessionId, request.token);
   const view = visibleTarget(caller, facts?.view);
   checkChargeable(view);
   const { card, link } = usableCard(caller, facts!);
   checkCardAndAgreement(view, card, link, now);
+  if (facts!.version !== version) return "changed";
   throw new ValidationFailed({ agreement: [`Another charge under agreement ${view.txn.agreement!.id} was made at the same time; try again.`] });
 }
