@@ -1,20 +1,32 @@
 import { type Insertable, sql } from "kysely";
 import type { Db } from "../client";
-import type { MoneyOperation, Operation, OperationsTable, OperationState, TransactionState } from "../types";
+import type { MoneyOperation, Operation, OperationsTable, OperationState, PaymentAttempt, TransactionState } from "../types";
 import { addJobSql } from "./jobs";
+import { reviveView, type TransactionView, transactionViewColumns } from "./transactions";
 
-/** The payment an operation of the merchant acts on: the transaction's successful attempt that is not a duplicate. */
-export function findSettledAttempt(db: Db, sessionId: string) {
-  return db
-    .selectFrom("payment_attempts")
-    .selectAll()
-    .where("session_id", "=", sessionId)
-    .where("state", "=", "success")
-    .where("is_duplicate", "=", false)
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
+/**
+ * A transaction's view with the payment an operation of the merchant acts on (its successful attempt that is not a
+ * duplicate, the oldest), in one round trip.
+ */
+export async function findMoneyTarget(db: Db, sessionId: string): Promise<(TransactionView & { settled: PaymentAttempt | undefined }) | undefined> {
+  const { rows } = await sql<Parameters<typeof reviveView>[0] & { settled: RawAttempt | null }>`
+    SELECT ${transactionViewColumns},
+      (SELECT to_jsonb(a) || jsonb_build_object('id', a.id::text, 'amount', a.amount::text, 'fee', a.fee::text,
+          'saved_card_id', a.saved_card_id::text)
+        FROM payment_attempts a WHERE a.session_id = t.session_id AND a.state = 'success' AND NOT a.is_duplicate
+        ORDER BY a.id LIMIT 1) AS settled
+    FROM transactions t WHERE t.session_id = ${sessionId}`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  const a = row.settled;
+  const settled = a
+    ? { ...a, created_at: new Date(a.created_at), updated_at: new Date(a.updated_at), completed_at: a.completed_at === null ? null : new Date(a.completed_at) }
+    : undefined;
+  return { ...reviveView(row), settled };
 }
+
+// to_jsonb writes timestamps as text.
+type RawAttempt = Omit<PaymentAttempt, "created_at" | "updated_at" | "completed_at"> & { created_at: string; updated_at: string; completed_at: string | null };
 
 /**
  * Claims the money a refund, capture or void moves, and records the operation (pending), in one statement: the
@@ -70,7 +82,8 @@ export interface SettledMoneyOperation extends MoneyAfter {
 /**
  * Applies a gateway's final answer about a money operation, in one statement: the operation leaves `pending`
  * once (of many answers, one wins), the transaction's money columns and state follow on success (a duplicate's
- * give-back touches none of them), the claim is released either way, and one event records it with its job.
+ * give-back touches none of them), the claim is released either way, and one event records it with its job
+ * (unless `dispatch` is false).
  * The moves are lib/checkout/lifecycle/money.ts's `settle` (SETTLEMENT); test/checkout/lifecycle-sql.test.ts runs both and compares.
  */
 export async function settleMoneyOperation(
@@ -78,6 +91,8 @@ export async function settleMoneyOperation(
   id: string,
   answer: { state: Exclude<OperationState, "pending">; gatewayResponse: Record<string, unknown>; message: string | null },
   cause: string,
+  /** Whether the event gets its job (false: nothing could come of it, see lib/checkout/result/result-target.ts). */
+  dispatch = true,
 ): Promise<SettledMoneyOperation | undefined> {
   const success = answer.state === "success";
   const { rows } = await sql<SettledMoneyOperation>`
@@ -124,7 +139,7 @@ export async function settleMoneyOperation(
       RETURNING event_id
     )
     SELECT t.state, t.paid_amount, t.captured_amount, t.refunded_amount, t.voided_amount, op.completed_at, e.event_id,
-      ${addJobSql("dispatch-event", sql`e.event_id`)}
+      ${dispatch ? addJobSql("dispatch-event", sql`e.event_id`) : sql`NULL`}
     FROM op, t, e`.execute(db);
   return rows[0];
 }

@@ -8,15 +8,30 @@ export function findSandboxOperation(db: Db, reference: string) {
   return db.selectFrom("sandbox_operations").selectAll().where("reference_number", "=", reference).executeTakeFirst();
 }
 
+/** What a payment's operations the sandbox approved or is still processing moved (refused ones moved nothing). */
+export interface LiveOperations {
+  /** Numeric text. */
+  refunded: string;
+  captured: string;
+  captures: number;
+  voids: number;
+}
+
 /**
- * What the sandbox decides an operation on: its payment, the payment's operations it approved or is still
- * processing (refused ones moved no money), and an earlier operation with this reference, in one round trip.
+ * What the sandbox decides an operation on: its payment, the sums of the payment's live operations (summed here,
+ * not read one by one: a payment may have had thousands of partial refunds), and an earlier operation with this
+ * reference, in one round trip.
  */
 export async function findOperationFacts(db: Db, paymentReference: string, operationReference: string) {
-  const { rows } = await sql<{ payment: SandboxPayment | null; live: SandboxOperation[]; earlier: SandboxOperation | null }>`
+  const { rows } = await sql<{ payment: SandboxPayment | null; live: LiveOperations; earlier: SandboxOperation | null }>`
     SELECT
       (SELECT to_jsonb(p) FROM sandbox_payments p WHERE p.reference_number = ${paymentReference}) AS payment,
-      (SELECT coalesce(jsonb_agg(o), '[]') FROM sandbox_operations o
+      (SELECT json_build_object(
+          'refunded', coalesce(sum(o.amount) FILTER (WHERE o.kind = 'refund'), 0)::text,
+          'captured', coalesce(sum(o.amount) FILTER (WHERE o.kind = 'capture'), 0)::text,
+          'captures', count(*) FILTER (WHERE o.kind = 'capture'),
+          'voids', count(*) FILTER (WHERE o.kind = 'void'))
+        FROM sandbox_operations o
         WHERE o.payment_reference = ${paymentReference} AND o.status IN ('approved', 'processing')) AS live,
       (SELECT to_jsonb(e) FROM sandbox_operations e WHERE e.reference_number = ${operationReference}) AS earlier`.execute(db);
   const { payment, live, earlier } = rows[0]!;
@@ -27,7 +42,7 @@ export async function findOperationFacts(db: Db, paymentReference: string, opera
       created_at: new Date(payment.created_at),
       settled_at: payment.settled_at && new Date(payment.settled_at),
     },
-    live: live.map(reviveOperation),
+    live,
     earlier: earlier && reviveOperation(earlier),
   };
 }

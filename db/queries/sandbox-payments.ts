@@ -2,10 +2,13 @@ import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../client";
 import type { SandboxPaymentsTable, SandboxStatus } from "../types";
 
-/** `ignoreRepeat`: a payment sent again under the same reference keeps the first one. */
+/**
+ * The payment as stored. `ignoreRepeat`: a payment sent again under the same reference keeps the first one, and
+ * nothing is returned (findSandboxPayment reads the first).
+ */
 export function insertSandboxPayment(db: Db, row: Insertable<SandboxPaymentsTable>, options: { ignoreRepeat?: boolean } = {}) {
   const insert = db.insertInto("sandbox_payments").values(row);
-  return (options.ignoreRepeat ? insert.onConflict((oc) => oc.column("reference_number").doNothing()) : insert).execute();
+  return (options.ignoreRepeat ? insert.onConflict((oc) => oc.column("reference_number").doNothing()) : insert).returningAll().executeTakeFirst();
 }
 
 export function findSandboxPayment(db: Db, reference: string) {

@@ -92,23 +92,30 @@ const attemptsJson = sql<AttemptView[]>`(
     'created_at', a.created_at, 'completed_at', a.completed_at) ORDER BY a.id), '[]'::json)
   FROM payment_attempts a WHERE a.session_id = t.session_id)`;
 
+/** The select list of a transaction view over `transactions t` (reviveView turns its row into a TransactionView). */
+export const transactionViewColumns = sql<ViewRow>`to_jsonb(t) AS txn,
+  (SELECT decimals FROM currencies WHERE code = t.currency_code) AS decimals,
+  ${gatewaysJson(sql`t.pg_codes`)} AS gateways,
+  (SELECT default_redirect_url FROM settings WHERE id = 1) AS default_redirect_url,
+  (SELECT token FROM attachments WHERE id = t.attachment_id) AS attachment_token,
+  ${linkCodesJson} AS links,
+  ${attemptsJson} AS attempts`;
+
+type ViewRow = { txn: TransactionRow } & Omit<TransactionView, "txn">;
+
+export const reviveView = (row: ViewRow): TransactionView => ({ ...row, txn: reviveTransaction(row.txn), attempts: row.attempts.map(reviveAttempt) });
+
 /**
  * A transaction with what its representation needs (currency places, gateways, defaults, its payment attempts),
  * in one round trip.
  */
 export async function findTransactionView(db: Db, sessionId: string, forUpdate = false): Promise<TransactionView | undefined> {
-  const { rows } = await sql<{ txn: TransactionRow } & Omit<TransactionView, "txn">>`
-    SELECT to_jsonb(t) AS txn,
-      (SELECT decimals FROM currencies WHERE code = t.currency_code) AS decimals,
-      ${gatewaysJson(sql`t.pg_codes`)} AS gateways,
-      (SELECT default_redirect_url FROM settings WHERE id = 1) AS default_redirect_url,
-      (SELECT token FROM attachments WHERE id = t.attachment_id) AS attachment_token,
-      ${linkCodesJson} AS links,
-      ${attemptsJson} AS attempts
+  const { rows } = await sql<ViewRow>`
+    SELECT ${transactionViewColumns}
     FROM transactions t WHERE t.session_id = ${sessionId}
     ${forUpdate ? sql`FOR UPDATE OF t` : sql``}`.execute(db);
   const row = rows[0];
-  return row && { ...row, txn: reviveTransaction(row.txn), attempts: row.attempts.map(reviveAttempt) };
+  return row && reviveView(row);
 }
 
 // json_build_object turns timestamps into strings; bring them back to Dates.
@@ -136,7 +143,7 @@ export async function findSessionIdByOrderNo(db: Db, orderNo: string): Promise<s
 }
 
 // to_jsonb turns timestamps into strings and numerics into numbers; bring them back to the row's types.
-function reviveTransaction(raw: TransactionRow): TransactionRow {
+export function reviveTransaction(raw: TransactionRow): TransactionRow {
   const r = raw as unknown as Record<string, unknown>;
   return {
     ...raw,

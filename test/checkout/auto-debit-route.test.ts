@@ -2,7 +2,10 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as getRoute from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
 import * as autoDebitRoute from "@/app/b/pbl/v2/auto-debit/route";
+import { claimAutoDebit, findAutoDebitFacts } from "@/db/queries/auto-debits";
 import type { Caller } from "@/lib/access/auth/permissions";
+import { AUTO_DEBITABLE } from "@/lib/checkout/lifecycle/verbs";
+import { newAttempt } from "@/lib/checkout/payments/open-attempt";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { basicAuth, createGateway, createKey, createUser } from "../support/factories";
 import { serveRoutes } from "../support/http-server";
@@ -182,6 +185,38 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
     const link = await ctx.db.selectFrom("card_agreements").select("charges").where("agreement_id", "=", "sub-three").executeTakeFirstOrThrow();
     expect(link.charges).toBe(3);
     expect((await sandboxCharges("cust-last")).filter((p) => p.status === "approved")).toHaveLength(3);
+  });
+
+  it("a transaction changed between the checks and the claim (an update racing the charge) is not claimed: nothing changes", async () => {
+    const variable = { id: "sub-stale", type: "unscheduled", amount_variability: "variable", expiry_date: NEXT_YEAR };
+    const { token } = await setUp("cust-stale", variable);
+    const sessionId = await autoDebitTxn("cust-stale", variable);
+    const facts = (await findAutoDebitFacts(ctx.db, sessionId, token))!;
+    const linkBefore = facts.link!;
+    // What the checks saw is no longer so: the claim must not go through on it.
+    await ctx.db.updateTable("transactions").set({ amount: "99" }).where("session_id", "=", sessionId).execute();
+    const row = newAttempt(facts.view, (await ctx.db.selectFrom("gateway_settings").selectAll().where("code", "=", "card").executeTakeFirstOrThrow()));
+    const claimed = await claimAutoDebit(ctx.db, {
+      sessionId,
+      version: facts.version,
+      from: AUTO_DEBITABLE,
+      operation: "purchase",
+      attempt: { ...row, saved_card_id: facts.card!.id },
+      customerId: "cust-stale",
+      agreementId: "sub-stale",
+      limit: undefined,
+      cycle: null,
+      today: new Date().toISOString().slice(0, 10),
+    });
+    expect(claimed).toBeUndefined();
+    expect(await stateOf(ctx, sessionId)).toBe("created");
+    expect(await attemptsOf(sessionId)).toHaveLength(0);
+    const link = await ctx.db.selectFrom("card_agreements").selectAll().where("agreement_id", "=", "sub-stale").executeTakeFirstOrThrow();
+    expect({ charges: link.charges, last: link.last_charge_at }).toEqual({ charges: linkBefore.charges, last: linkBefore.last_charge_at });
+    // Read again, it is charged as it now is.
+    const res = await charge({ session_id: sessionId, token });
+    expect(res.status).toBe(200);
+    expect(Number((await attemptsOf(sessionId))[0]!.amount)).toBe(99);
   });
 
   describe("refuses, charging nothing", () => {

@@ -35,6 +35,8 @@ export interface Shipped {
 
 export interface PageFigures {
   loaded: Figures;
+  /** The framework floor page under the same load, measured right before. */
+  floorLoaded: Figures;
   /** One keep-alive connection, one request after the other: first byte (headers) and whole response, ms. */
   sequential: { firstByte: Summary; complete: Summary };
   floorFirstByte: Summary;
@@ -57,10 +59,11 @@ export async function measurePaymentPage(
   seconds: number,
   warmUpSeconds: number,
 ): Promise<PageFigures> {
+  await measure({ url: floorUrl }, warmUpSeconds, PAGE_CONNECTIONS);
   await measure({ url }, warmUpSeconds, PAGE_CONNECTIONS);
-  process.stderr.write(`Measuring the payment page (${PAGE_CONNECTIONS} connections, ${seconds} s) …\n`);
-  const loaded = await measure({ url }, seconds, PAGE_CONNECTIONS);
-  process.stderr.write(`  ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms, ${loaded.failed} failed\n`);
+  // The floor page right before the payment page, so that a change in the machine's load skews their ratio less.
+  const floorLoaded = await loadPage("the framework floor page", floorUrl, seconds);
+  const loaded = await loadPage("the payment page", url, seconds);
 
   process.stderr.write(`Measuring first bytes (1 connection, ${SEQUENTIAL_REQUESTS} sequential requests each) …\n`);
   await startBaseline(dbUrl, helpers);
@@ -78,6 +81,7 @@ export async function measurePaymentPage(
   const floorLcp = await measureLcp(floorUrl);
   return {
     loaded,
+    floorLoaded,
     sequential,
     floorFirstByte,
     baselineFirstByte,
@@ -88,6 +92,13 @@ export async function measurePaymentPage(
     lcp,
     floorLcp,
   };
+}
+
+async function loadPage(name: string, url: string, seconds: number): Promise<Figures> {
+  process.stderr.write(`Measuring ${name} (${PAGE_CONNECTIONS} connections, ${seconds} s) …\n`);
+  const loaded = await measure({ url }, seconds, PAGE_CONNECTIONS);
+  process.stderr.write(`  ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms, ${loaded.failed} failed\n`);
+  return loaded;
 }
 
 /** `count` GETs of `url` one after the other on one keep-alive connection (after 20 uncounted): first byte and whole response, ms. */

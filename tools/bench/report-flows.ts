@@ -13,9 +13,13 @@ export interface Check {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
+
 export function pageChecks(p: PageFigures): Check[] {
   const ttfb = p.sequential.firstByte;
+  const vsFloor = p.loaded.rps / p.floorLoaded.rps;
   return [
+    { target: `payment page req/s ≥ 70% of the framework floor page's (${PAGE_CONNECTIONS} connections)`, measured: pct(vsFloor), pass: vsFloor >= 0.7 },
     { target: `payment page JavaScript beyond the framework floor's ≤ ${kb(OWN_JS_BUDGET_BYTES)} gzip`, measured: kb(p.ownGzipBytes), pass: p.ownGzipBytes <= OWN_JS_BUDGET_BYTES },
     { target: `payment page first byte p50 ≤ ${TTFB_TARGETS.p50} ms (1 connection)`, measured: `${ms(ttfb.p50)} ms`, pass: ttfb.p50 <= TTFB_TARGETS.p50 },
     { target: `payment page first byte p99 ≤ ${TTFB_TARGETS.p99} ms (1 connection)`, measured: `${ms(ttfb.p99)} ms`, pass: ttfb.p99 <= TTFB_TARGETS.p99 },
@@ -37,18 +41,20 @@ export function expiryChecks(e: ExpiryFigures): Check[] {
 }
 
 export function pageLines(p: PageFigures): string[] {
-  const { loaded, sequential: s } = p;
+  const { loaded, floorLoaded: floor, sequential: s } = p;
   const times = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
   const own = p.own.length === 0 ? "none" : p.own.map((x) => `${x.source} ${kb(x.gzipBytes)}`).join(", ");
   return [
     "| Measurement | req/s | p50 ms | p99 ms | requests | failed |",
     "|---|---:|---:|---:|---:|---:|",
     `| payment page, ${PAGE_CONNECTIONS} connections, autocannon (until the whole response is read) | ${loaded.rps.toFixed(0)} | ${loaded.p50} | ${loaded.p99} | ${loaded.total} | ${loaded.failed} |`,
+    `| framework floor page, ${PAGE_CONNECTIONS} connections, autocannon (right before) | ${floor.rps.toFixed(0)} | ${floor.p50} | ${floor.p99} | ${floor.total} | ${floor.failed} |`,
     `| payment page, 1 connection: time to first byte | — | ${ms(s.firstByte.p50)} | ${ms(s.firstByte.p99)} | ${s.firstByte.n} | 0 |`,
     `| payment page, 1 connection: whole response | — | ${ms(s.complete.p50)} | ${ms(s.complete.p99)} | ${s.complete.n} | 0 |`,
     `| framework floor page (same build, no SQL), 1 connection: first byte | — | ${ms(p.floorFirstByte.p50)} | ${ms(p.floorFirstByte.p99)} | ${p.floorFirstByte.n} | 0 |`,
     `| physical floor (node:http + pg SELECT, small HTML), 1 connection: first byte | — | ${ms(p.baselineFirstByte.p50)} | ${ms(p.baselineFirstByte.p99)} | ${p.baselineFirstByte.n} | 0 |`,
     "",
+    `- req/s at ${PAGE_CONNECTIONS} connections vs the framework floor page: ${pct(loaded.rps / floor.rps)}`,
     `- First byte p50 vs the framework floor page: ${times(s.firstByte.p50, p.floorFirstByte.p50)}; vs the node:http page: ${times(s.firstByte.p50, p.baselineFirstByte.p50)}`,
     `- JavaScript files, gzip: payment page **${kb(p.page.filesGzipBytes)}**, framework floor page **${kb(p.floor.filesGzipBytes)}**, ours (files the floor page does not load) **${kb(p.ownGzipBytes)}**: ${own}`,
     `- Inline scripts (Next's bootstrap and the React Server Components payload, data for hydration), gzip: payment page ${kb(p.page.inlineGzipBytes)}, floor page ${kb(p.floor.inlineGzipBytes)}`,

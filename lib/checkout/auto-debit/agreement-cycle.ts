@@ -4,7 +4,7 @@ import type { Agreement } from "@/db/types";
 // the last charge (so a merchant's monthly job may run at any hour of the day the cycle allows). The cycle is
 // cycle_interval_days when the agreement has it, otherwise its frequency's calendar period; an agreement with
 // neither (or an irregular / other frequency) has no cycle. The same rule runs in SQL, under the agreement row's
-// lock (db/queries/card-agreements.ts reserveAgreementCharge), with PostgreSQL's date arithmetic, which this
+// lock (db/queries/auto-debits.ts claimAutoDebit), with PostgreSQL's date arithmetic, which this
 // file's nextChargeDate mirrors for the answer's message.
 
 export interface AgreementCycle {

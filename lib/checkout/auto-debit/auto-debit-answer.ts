@@ -1,6 +1,7 @@
-import { findAttemptWithLatestEvent } from "@/db/queries/attempt-events";
+import { type AttemptEvent, findAttemptWithLatestEvent } from "@/db/queries/attempt-events";
 import { getSettings } from "@/db/queries/settings";
-import { findTransactionView } from "@/db/queries/transactions";
+import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
+import type { PaymentAttempt } from "@/db/types";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
 import type { Outcome } from "@/lib/gateways/adapter";
@@ -26,13 +27,15 @@ const DETAIL: Record<Outcome, string> = {
  * signature scheme), so a merchant handles both alike, with `detail` and `success` on top.
  */
 export async function autoDebitAnswer(ctx: Ctx, sessionId: string, reference: string, outcome: Outcome): Promise<AutoDebitAnswer> {
-  const [view, { attempt, event }, settings] = await Promise.all([
-    findTransactionView(ctx.db, sessionId),
-    findAttemptWithLatestEvent(ctx.db, reference),
-    cachedConfig("settings", () => getSettings(ctx.db)),
-  ]);
+  const [view, { attempt, event }] = await Promise.all([findTransactionView(ctx.db, sessionId), findAttemptWithLatestEvent(ctx.db, reference)]);
+  return answerOf(ctx, { view: view!, attempt, event }, outcome);
+}
+
+/** The answer of an auto-debit whose transaction, attempt and latest event are at hand (just settled). */
+export async function answerOf(ctx: Ctx, settled: { view: TransactionView; attempt: PaymentAttempt; event: AttemptEvent }, outcome: Outcome): Promise<AutoDebitAnswer> {
+  const settings = await cachedConfig("settings", () => getSettings(ctx.db));
   const result = outcome === "pending" ? "pending" : RESULT_WORDS[outcome];
-  const payload = buildWebhookPayload({ event, result, view: view!, attempt, hmacKey: settings.webhook_hmac_key });
+  const payload = buildWebhookPayload({ ...settled, result, hmacKey: settings.webhook_hmac_key });
   const status = outcome === "success" ? 200 : outcome === "pending" ? 202 : 400;
-  return { status, body: { detail: attempt.message ?? DETAIL[outcome], success: outcome === "success", ...payload } };
+  return { status, body: { detail: settled.attempt.message ?? DETAIL[outcome], success: outcome === "success", ...payload } };
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
-import { claimMoneyOperation, findSettledAttempt, settleMoneyOperation } from "@/db/queries/operations";
+import { claimMoneyOperation, settleMoneyOperation } from "@/db/queries/operations";
 import { getSettings } from "@/db/queries/settings";
 import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
-import type { MoneyOperation } from "@/db/types";
+import type { MoneyOperation, PaymentAttempt } from "@/db/types";
 import { canUseGateway, type Caller } from "@/lib/access/auth/permissions";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
@@ -12,6 +12,7 @@ import type { OperationResult } from "@/lib/gateways/adapter";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { unsupportedOperationMessage } from "@/lib/gateways/unsupported-operation";
 import { logger } from "@/lib/core/log/logger";
+import { eventsHaveEffects } from "@/lib/checkout/result/result-target";
 import { NO_SUCH_TRANSACTION } from "./find-target-transaction";
 import { moneyAnswer, type OperationAnswer } from "./operation-answer";
 import { operationOrigin, type Idempotency } from "./operation-origin";
@@ -27,6 +28,8 @@ interface Input {
   caller: Caller;
   kind: MoneyOperation;
   view: TransactionView;
+  /** The payment the operation acts on (db/queries/operations.ts findMoneyTarget), if the transaction has one. */
+  attempt: PaymentAttempt | undefined;
   amount: string | null;
   extra: Record<string, unknown>;
   idempotency: Idempotency | null;
@@ -41,7 +44,7 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   const { view, kind } = input;
   const { txn } = view;
   if (!FROM_STATES[kind].includes(txn.state)) throw new Conflict(notAllowedMessage(kind, txn.state));
-  const attempt = await findSettledAttempt(ctx.db, txn.session_id);
+  const { attempt } = input;
   // Money taken by a gateway the caller may not use is not theirs to move: not found, as an unknown transaction.
   if (attempt && !canUseGateway(input.caller, attempt.gateway_code)) throw new NotFound(NO_SUCH_TRANSACTION);
   // The setting as the config cache has it (dropped on any change): its credentials are read as stored.
@@ -79,7 +82,14 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   const after =
     result.outcome === "pending"
       ? txn
-      : await settleMoneyOperation(ctx.db, operation.id, { state: result.outcome, gatewayResponse: result.gatewayResponse, message: result.message }, "api");
+      : await settleMoneyOperation(
+          ctx.db,
+          operation.id,
+          { state: result.outcome, gatewayResponse: result.gatewayResponse, message: result.message },
+          "api",
+          // An operation on a transaction with no webhook and no notifications plans no job: it would find nothing to do.
+          eventsHaveEffects(txn),
+        );
   // Settled by someone else in between (an inquiry): report the transaction as it now stands.
   const current = after ?? (await findTransactionView(ctx.db, txn.session_id))!.txn;
   const answer = moneyAnswer({ kind, operation, result, view, attempt, after: current, at: new Date(), hmacKey: webhook_hmac_key });

@@ -1,4 +1,4 @@
-import { findOperationByKey, storeOperationAnswer } from "@/db/queries/operations";
+import { findMoneyTarget, findOperationByKey, storeOperationAnswer } from "@/db/queries/operations";
 import { requireAction, type Caller } from "@/lib/access/auth/permissions";
 import { canMoveMoneyOf } from "@/lib/access/auth/transaction-scope";
 import type { Ctx } from "@/lib/core/context";
@@ -8,7 +8,7 @@ import { isUniqueViolation } from "@/lib/core/unique-violation";
 import { countOperation } from "@/lib/core/metrics/metrics";
 import { closeTransaction } from "./close-transaction";
 import { deleteTransaction } from "./delete-transaction";
-import { findTargetTransaction, NO_SUCH_TRANSACTION } from "./find-target-transaction";
+import { findTarget, NO_SUCH_TRANSACTION } from "./find-target-transaction";
 import { moveMoney } from "./move-money";
 import type { OperationAnswer } from "./operation-answer";
 import type { Idempotency } from "./operation-origin";
@@ -62,8 +62,8 @@ async function run(ctx: Ctx, caller: Caller, request: OperationRequest, idempote
   const name = request.operation;
   if (name === "cancel" || name === "expire") return closeTransaction({ ctx, input: { caller, name, request, idempotency } });
   if (name === "delete") return deleteTransaction({ ctx, input: { caller, request, idempotency } });
-  const view = await findTargetTransaction(ctx.db, caller, request.target);
-  return moveMoney({ ctx, input: { caller, kind: name, view, amount: request.amount, extra: request.extra, idempotency } });
+  const { settled, ...view } = await findTarget(ctx.db, caller, request.target, findMoneyTarget);
+  return moveMoney({ ctx, input: { caller, kind: name, view, attempt: settled, amount: request.amount, extra: request.extra, idempotency } });
 }
 
 /**

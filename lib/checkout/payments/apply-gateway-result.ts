@@ -32,12 +32,7 @@ export async function applyGatewayResult(
   cause: string,
 ): Promise<boolean> {
   const view = (await findTransactionView(db, attempt.session_id, true))!;
-  const settled = await settleAttempt(db, attempt.id, {
-    state: result.outcome,
-    gateway_response: JSON.stringify(result.gatewayResponse),
-    card: result.card ? JSON.stringify(result.card) : null,
-    message: result.message,
-  });
+  const settled = await settleAttempt(db, attempt.id, settledAttempt(result));
   if (!settled) return false;
 
   const { txn } = view;
@@ -65,7 +60,7 @@ export async function applyGatewayResult(
     to,
     result.outcome === "success" ? { paid_amount: attempt.amount, operation } : {},
   );
-  const data = { result: RESULT_WORDS[result.outcome], outcome: result.outcome, reference_number: attempt.reference_number };
+  const data = resultEventData(attempt, result);
 
   if (moved) {
     await insertEvent(db, { sessionId: txn.session_id, kind: "state_changed", from: state, to, cause, attemptId: attempt.id, data });
@@ -89,3 +84,18 @@ export async function applyGatewayResult(
   await keepSavedCard(db, txn, attempt, result);
   return true;
 }
+
+/** The attempt's columns a final result sets (besides its times). */
+export const settledAttempt = (result: FinalResult) => ({
+  state: result.outcome,
+  gateway_response: JSON.stringify(result.gatewayResponse),
+  card: result.card ? JSON.stringify(result.card) : null,
+  message: result.message,
+});
+
+/** The data of the event that records an attempt's final result. */
+export const resultEventData = (attempt: PaymentAttempt, result: FinalResult) => ({
+  result: RESULT_WORDS[result.outcome],
+  outcome: result.outcome,
+  reference_number: attempt.reference_number,
+});

@@ -9,14 +9,22 @@ import { computeFee } from "@/lib/core/money/compute-fee";
 const newReference = () => `CK${randomBytes(8).toString("hex").toUpperCase()}`;
 
 /**
- * A new pending attempt of the transaction on a gateway, for its amount plus that gateway's fee: the customer's
- * (start-payment.ts) or the merchant's without the customer (an auto-debit, with the saved card it charges).
- * `amount` is what the gateway is asked for, with the currency's places (the row keeps six).
+ * A new pending attempt of the customer's (start-payment.ts) on a gateway, for the transaction's amount plus that
+ * gateway's fee. `amount` is what the gateway is asked for, with the currency's places (the row keeps six).
  */
-export async function openAttempt(db: Db, view: TransactionView, gateway: GatewaySetting, byMerchant?: { savedCardId: string }) {
+export async function openAttempt(db: Db, view: TransactionView, gateway: GatewaySetting) {
+  const row = newAttempt(view, gateway);
+  return { attempt: await insertAttempt(db, row), amount: row.amount };
+}
+
+/**
+ * The row of a new attempt, not stored yet: openAttempt's, or an auto-debit's (the merchant's, without the
+ * customer, stored by its claim).
+ */
+export function newAttempt(view: TransactionView, gateway: GatewaySetting) {
   const { txn } = view;
   const fee = computeFee(txn.amount, view.decimals, gateway, txn.currency_code);
-  const attempt = await insertAttempt(db, {
+  return {
     session_id: txn.session_id,
     reference_number: newReference(),
     gateway_code: gateway.code,
@@ -24,7 +32,5 @@ export async function openAttempt(db: Db, view: TransactionView, gateway: Gatewa
     amount: fee.total,
     fee: fee.fee,
     currency_code: txn.currency_code,
-    ...(byMerchant ? { initiator: "merchant" as const, saved_card_id: byMerchant.savedCardId } : {}),
-  });
-  return { attempt, amount: fee.total };
+  };
 }

@@ -5,3 +5,10 @@ import type { TransactionRow } from "@/db/queries/transactions";
  * endpoint), any other's webhook_url; null when there is none.
  */
 export const resultTarget = (txn: TransactionRow): string | null => (txn.interface === "legacy" ? txn.disclosure_url : txn.webhook_url);
+
+/**
+ * Whether an event of the transaction may cause anything: a delivery to its results endpoint, or a message its
+ * notifications ask for (lib/jobs/plan-event-effects.ts). Without either, the event's job would find nothing to do.
+ */
+export const eventsHaveEffects = (txn: TransactionRow): boolean =>
+  resultTarget(txn) !== null || Object.values(txn.notifications ?? {}).some((events) => (events ?? []).length > 0);

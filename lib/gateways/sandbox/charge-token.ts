@@ -21,7 +21,7 @@ export async function chargeSandboxToken(ctx: Ctx, gateway: GatewaySetting, inpu
   const card = await findSandboxToken(ctx.db, input.token, gateway.code, input.customerId);
   const approved = card?.charge_behaviour === "approve" && !expired(card.card_expiry);
   const now = new Date();
-  await insertSandboxPayment(ctx.db, {
+  const inserted = await insertSandboxPayment(ctx.db, {
     reference_number: input.referenceNumber,
     gateway_code: gateway.code,
     amount: input.amount,
@@ -40,7 +40,7 @@ export async function chargeSandboxToken(ctx: Ctx, gateway: GatewaySetting, inpu
     created_at: now,
     settled_at: now,
   }, { ignoreRepeat: true });
-  const payment = (await findSandboxPayment(ctx.db, input.referenceNumber))!;
+  const payment = inserted ?? (await findSandboxPayment(ctx.db, input.referenceNumber))!;
   const result = sandboxResult(payment);
   return card ? result : { ...result, message: "Unknown card token" };
 }

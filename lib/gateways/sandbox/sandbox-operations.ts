@@ -4,6 +4,7 @@ import {
   findOperationFacts,
   findSandboxOperation,
   insertSandboxOperation,
+  type LiveOperations,
   type SandboxOperation,
 } from "@/db/queries/sandbox-operations";
 import type { SandboxPayment } from "@/db/types";
@@ -36,16 +37,15 @@ function operationResult(op: SandboxOperation): OperationResult {
 }
 
 /** Why the sandbox would not do this operation on this payment, or null when it may. */
-function refusalReason(payment: SandboxPayment, live: SandboxOperation[], input: OperationInput): string | null {
+function refusalReason(payment: SandboxPayment, live: LiveOperations, input: OperationInput): string | null {
   if (payment.status !== "approved") return "The payment is not settled.";
-  const total = (kind: string) => live.filter((o) => o.kind === kind).reduce((sum, o) => sum + units(o.amount), 0n);
-  const hasCapture = live.some((o) => o.kind === "capture");
-  const hasVoid = live.some((o) => o.kind === "void");
+  const hasCapture = live.captures > 0;
+  const hasVoid = live.voids > 0;
   if (input.kind !== "refund" && payment.operation !== "authorize") return "The payment was not an authorization.";
   if (input.kind !== "refund" && (hasCapture || hasVoid)) return "The authorization was already captured or voided.";
   if (input.kind === "refund" && payment.operation === "authorize" && !hasCapture) return "Nothing was captured.";
-  const ceiling = input.kind === "refund" && hasCapture ? total("capture") : units(payment.amount);
-  const available = input.kind === "refund" ? ceiling - total("refund") : ceiling;
+  const ceiling = input.kind === "refund" && hasCapture ? units(live.captured) : units(payment.amount);
+  const available = input.kind === "refund" ? ceiling - units(live.refunded) : ceiling;
   if (units(input.amount) > available) return "The amount is more than the payment has left.";
   if (payment.operation_behaviour === "refuse") return REFUSAL_MESSAGE;
   return null;

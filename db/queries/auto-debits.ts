@@ -1,0 +1,168 @@
+import { type Insertable, sql } from "kysely";
+import type { Db } from "../client";
+import type { PaymentAttempt, PaymentAttemptsTable, TransactionState } from "../types";
+import type { AttemptEvent } from "./attempt-events";
+import { type AgreementLink, type CardToCharge, releaseAgreementChargeSql } from "./card-agreements";
+import { addJobSql } from "./jobs";
+import { reviveTransaction, reviveView, type TransactionRow, type TransactionView, transactionViewColumns } from "./transactions";
+
+// An auto-debit in as few round trips as its guarantees allow: what it decides on in one read, its claim in one
+// statement, its settlement in another (lib/checkout/auto-debit/auto-debit.ts says what each guarantees).
+
+/** What an auto-debit decides on: the transaction's view, the row's version, the customer's card and agreement link. */
+export interface AutoDebitFacts {
+  view: TransactionView;
+  /** The transaction row's xmin: the claim goes through only while the row is as read. */
+  version: string;
+  card: CardToCharge | undefined;
+  link: AgreementLink | undefined;
+}
+
+/**
+ * In one round trip: the transaction, its customer's card with this token (deleted too, to say why) and the link
+ * of the transaction's agreement, each or none.
+ */
+export async function findAutoDebitFacts(db: Db, sessionId: string, token: string): Promise<AutoDebitFacts | undefined> {
+  const { rows } = await sql<Parameters<typeof reviveView>[0] & { version: string; card: RawCard | null; link: RawLink | null }>`
+    SELECT ${transactionViewColumns}, t.xmin::text AS version,
+      (SELECT json_build_object('id', c.id::text, 'token', c.token, 'gateway_code', c.gateway_code,
+        'expiry_month', c.expiry_month, 'expiry_year', c.expiry_year, 'deleted_at', c.deleted_at)
+        FROM saved_cards c WHERE c.token = ${token} AND c.customer_id = t.customer_id) AS card,
+      (SELECT json_build_object('card_id', a.card_id::text, 'agreement', a.agreement, 'amount', a.amount::text,
+        'currency_code', a.currency_code, 'charges', a.charges, 'last_charge_at', a.last_charge_at)
+        FROM card_agreements a WHERE a.customer_id = t.customer_id AND a.agreement_id = t.agreement->>'id') AS link
+    FROM transactions t WHERE t.session_id = ${sessionId}`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { version, card, link } = row;
+  return {
+    view: reviveView(row),
+    version,
+    card: card ? { ...card, deleted_at: card.deleted_at === null ? null : new Date(card.deleted_at) } : undefined,
+    link: link ? { ...link, last_charge_at: new Date(link.last_charge_at) } : undefined,
+  };
+}
+
+// json_build_object writes timestamps as text.
+type RawCard = Omit<CardToCharge, "deleted_at"> & { deleted_at: string | null };
+type RawLink = Omit<AgreementLink, "last_charge_at"> & { last_charge_at: string };
+
+export interface AutoDebitClaim {
+  sessionId: string;
+  /** AutoDebitFacts.version. */
+  version: string;
+  from: readonly TransactionState[];
+  operation: string;
+  attempt: Insertable<PaymentAttemptsTable> & { saved_card_id: string };
+  customerId: string;
+  agreementId: string;
+  limit: number | undefined;
+  cycle: { months: number; days: number } | null;
+  /** YYYY-MM-DD, UTC. */
+  today: string;
+}
+
+/**
+ * The claim, in one statement (so its locks last only as long as it does): locks the transaction row while it is
+ * as read (`version`) and in `from`; takes one of the agreement's charges while `limit` and the cycle allow one on
+ * `today` (the UPDATE locks the agreement's row and, when another claim of it commits first, decides again on the
+ * row as that one left it); then moves the transaction to pending, opens the attempt with its event and job, and
+ * makes the card the customer's newest. The rows are locked in the order every payment takes them (transaction,
+ * then agreement). Undefined, with nothing changed, when any condition fails: the caller reads again to say why.
+ * The charge's start (the attempt's created_at, now()) becomes the one the next cycle counts from.
+ */
+export async function claimAutoDebit(db: Db, claim: AutoDebitClaim): Promise<PaymentAttempt | undefined> {
+  const a = claim.attempt;
+  const { rows } = await sql<PaymentAttempt>`
+    WITH locked AS (
+      SELECT t.session_id FROM transactions t
+      WHERE t.session_id = ${claim.sessionId} AND t.xmin = ${claim.version}::xid AND t.state = ANY(${claim.from}::text[])
+      FOR UPDATE
+    ), reserved AS (
+      UPDATE card_agreements SET charges = charges + 1, previous_charge_at = last_charge_at, last_charge_at = now()
+      WHERE customer_id = ${claim.customerId} AND agreement_id = ${claim.agreementId} AND EXISTS (SELECT 1 FROM locked)
+        AND (${claim.limit ?? null}::int IS NULL OR charges < ${claim.limit ?? null}::int)
+        AND (${claim.cycle === null}::boolean
+          OR (last_charge_at AT TIME ZONE 'UTC')::date
+            + make_interval(months => ${claim.cycle?.months ?? 0}::int, days => ${claim.cycle?.days ?? 0}::int) <= ${claim.today}::date)
+      RETURNING 1
+    ), moved AS (
+      UPDATE transactions t SET state = 'pending', operation = ${claim.operation}, updated_at = now()
+      FROM locked WHERE t.session_id = locked.session_id AND EXISTS (SELECT 1 FROM reserved)
+      RETURNING t.session_id
+    ), a AS (
+      INSERT INTO payment_attempts (session_id, reference_number, gateway_code, pg, amount, fee, currency_code, initiator, saved_card_id)
+      SELECT moved.session_id, ${a.reference_number}, ${a.gateway_code}, ${a.pg}, ${a.amount}::numeric, ${a.fee ?? 0}::numeric,
+        ${a.currency_code}, 'merchant', ${a.saved_card_id}::bigint
+      FROM moved
+      RETURNING *
+    ), e AS (
+      INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, data)
+      SELECT a.session_id, 'state_changed', 'created', 'pending', 'auto_debit', a.id, '{}'::jsonb FROM a
+      RETURNING event_id
+    ), j AS (
+      SELECT ${addJobSql("dispatch-event", sql`e.event_id`)} FROM e
+    ), used AS (
+      UPDATE saved_cards SET last_used_at = now() WHERE id = ${a.saved_card_id}::bigint AND EXISTS (SELECT 1 FROM a)
+    )
+    SELECT a.* FROM a, j`.execute(db);
+  return rows[0];
+}
+
+export interface AutoDebitSettlement {
+  attempt: PaymentAttempt;
+  /** Where the outcome takes the transaction, from which states (lib/checkout/lifecycle/verbs.ts transitionFor). */
+  to: TransactionState;
+  from: readonly TransactionState[];
+  success: boolean;
+  operation: string;
+  changes: { state: string; gateway_response: string; card: string | null; message: string | null };
+  /** The event's data (as applyGatewayResult writes it). */
+  data: Record<string, unknown>;
+  customerId: string;
+  agreementId: string;
+}
+
+/**
+ * A gateway's final answer about an auto-debit, in one statement, while it is the usual case: the transaction,
+ * still before its deadline and in `from`, is locked first, then the attempt leaves pending once (of many answers,
+ * one wins); the transaction moves with one event and its job; a charge that did not go through gives its
+ * agreement's charge back. Undefined, with nothing changed, otherwise (settled by someone else, the transaction
+ * moved or past its deadline): lib/checkout/payments/apply-gateway-result.ts handles every case.
+ */
+export async function settleAutoDebit(
+  db: Db,
+  s: AutoDebitSettlement,
+): Promise<{ txn: TransactionRow; attempt: PaymentAttempt; event: AttemptEvent } | undefined> {
+  const paid = s.success ? sql`, paid_amount = a.amount, operation = ${s.operation}` : sql``;
+  const { rows } = await sql<PaymentAttempt & { txn: TransactionRow; event: Omit<AttemptEvent, "created_at"> & { created_at: string } }>`
+    WITH locked AS (
+      SELECT t.session_id, t.state FROM transactions t
+      WHERE t.session_id = ${s.attempt.session_id} AND t.state = ANY(${s.from}::text[]) AND t.expires_at > now()
+      FOR UPDATE
+    ), a AS (
+      UPDATE payment_attempts SET state = ${s.changes.state}, gateway_response = ${s.changes.gateway_response}::jsonb,
+        card = ${s.changes.card}::jsonb, message = ${s.changes.message}, completed_at = now(), updated_at = now()
+      WHERE id = ${s.attempt.id} AND state = 'pending' AND EXISTS (SELECT 1 FROM locked)
+      RETURNING *
+    ), t AS (
+      UPDATE transactions t SET state = ${s.to}, updated_at = now() ${paid}
+      FROM a WHERE t.session_id = a.session_id
+      RETURNING t.*
+    ), e AS (
+      INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, data)
+      SELECT locked.session_id, 'state_changed', locked.state, ${s.to}, 'auto_debit', a.id, ${JSON.stringify(s.data)}::jsonb
+      FROM locked, a, t
+      RETURNING event_id, kind, to_state, created_at, data
+    ), released AS (
+      ${releaseAgreementChargeSql(s.customerId, s.agreementId, sql`(SELECT created_at FROM a)`)}
+        AND NOT ${s.success}::boolean AND EXISTS (SELECT 1 FROM a)
+    ), j AS (
+      SELECT ${addJobSql("dispatch-event", sql`e.event_id`)} FROM e
+    )
+    SELECT a.*, to_jsonb(t) AS txn, to_jsonb(e) AS event FROM a, t, e, j`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { txn, event, ...attempt } = row;
+  return { txn: reviveTransaction(txn), attempt, event: { ...event, created_at: new Date(event.created_at) } };
+}
