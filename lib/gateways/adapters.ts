@@ -6,13 +6,18 @@ import { mpgsAdapter } from "./mpgs/mpgs-adapter";
 import { sandboxAdapter } from "./sandbox/sandbox-adapter";
 import { stripeAdapter } from "./stripe/stripe-adapter";
 
-/** The adapter with every method's time added to the request's gateway time (its Server-Timing header). */
+/**
+ * The adapter with every method's time added to the request's gateway time (its Server-Timing header). A view, not
+ * a copy: a method is looked up on the adapter at each call, so what the adapter has then is what runs.
+ */
 function timed(adapter: GatewayAdapter): GatewayAdapter {
-  const methods = Object.entries(adapter).map(([name, value]) => [
-    name,
-    typeof value === "function" ? (...args: unknown[]) => timeGatewayCall(() => (value as (...a: unknown[]) => unknown).apply(adapter, args)) : value,
-  ]);
-  return Object.fromEntries(methods) as GatewayAdapter;
+  return new Proxy(adapter, {
+    get(target, name) {
+      const value: unknown = Reflect.get(target, name);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => timeGatewayCall(() => (value as (...a: unknown[]) => unknown).apply(target, args));
+    },
+  });
 }
 
 const ADAPTERS: Record<KnownPg, GatewayAdapter> = {
