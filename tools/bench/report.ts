@@ -308,13 +308,17 @@ export function printResults(r: Results): void {
     "Targets:",
     ...checks.map((c) => `  ${c.pass ? "PASS" : "FAIL"}  ${c.target}: ${c.measured}`),
     "",
-    "Physical reference (bare node:http + pg, not graded):",
-    ...physicalReferences(r).map((line) => `  ${line}`),
-    "",
+    ...physicalReferenceLines(physicalReferences(r)),
     checks.every((c) => c.pass) ? "All targets met." : `TARGETS MISSED: ${checks.filter((c) => !c.pass).length} of ${checks.length}.`,
     "",
   ];
   process.stdout.write(lines.join("\n"));
+}
+
+/** The node:http ratios under their heading; nothing when no section measured against node:http (--only). */
+function physicalReferenceLines(references: string[]): string[] {
+  if (references.length === 0) return [];
+  return ["Physical reference (bare node:http + pg, not graded):", ...references.map((line) => `  ${line}`), ""];
 }
 
 export const OBSERVABILITY_INTRO = [
