@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./support/axe";
 import { passDeadline } from "./support/database";
 import { CARDS, choosePay, createTransaction, pathOf, payWithCard, RESULT_URL } from "./support/payments";
 
@@ -15,12 +15,7 @@ test.beforeEach(({ javaScriptEnabled }) => {
 async function expectAccessible(page: Page, what: string) {
   // After a navigation without a reload (a server action's redirect), Next.js streams the new title in after the page.
   await expect(page).toHaveTitle(/\S/);
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
+  expect(await seriousViolations(page), what).toEqual([]);
 }
 
 for (const device of ["desktop", "phone"] as const) {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { adminUser } from "./credentials";
 
 // Helpers of the admin panel's specs: signing in, and axe's verdict on a page.
@@ -16,8 +16,7 @@ export async function signIn(page: Page, user: { username: string; password: str
 
 /** axe (WCAG 2.1 A/AA and best practices) finds nothing serious or critical on the page as it is now. */
 export async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 /**

@@ -1,0 +1,15 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+// axe-core's verdict on a page as it is now: WCAG 2.1 A/AA and best practices.
+
+/** The serious and critical violations on the page, one line each: the rule, its impact and where. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Only violations come back with every node: axe skips listing what passed (most of a run's time and data).
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  if (!process.env.AXE_FULL) builder.options({ resultTypes: ["violations"] });
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
