@@ -1,8 +1,20 @@
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { WaitingFirstSequencer } from "./test/support/waiting-first-sequencer";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
+
+// Most files share one module graph per worker (isolate: false): the app is imported once per worker rather than once
+// per file, which was most of a file's start. test/support/shared-module-graph.ts gives each its own database and
+// environment again. A file that changes the environment or mocks a module before it imports the app (lib/core/env.ts and
+// some modules read it once, on import) runs in a process of its own instead; this finds them.
+const CHANGES_WHAT_IMPORTS_READ =
+  /process\.env(\.[A-Za-z_]+|\[[^\]]+\])? *(\?\?|\|\|)?=[^=]|Object\.assign\(process\.env|delete process\.env|vi\.(stubEnv|mock\(|hoisted|resetModules)|ForApp\(/;
+const testFiles = readdirSync(path.join(root, "test"), { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".test.ts"))
+  .map((file) => `test/${file}`);
+const ownProcessFiles = testFiles.filter((file) => CHANGES_WHAT_IMPORTS_READ.test(readFileSync(path.join(root, file), "utf8")));
 
 export default defineConfig({
   resolve: {
@@ -13,7 +25,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],
     setupFiles: ["test/support/fresh-database.ts"],
     // PORT 9 (discard): the sandbox's own server callbacks find nobody; tests deliver messages themselves.
@@ -33,6 +44,13 @@ export default defineConfig({
       PASSWORD_HASH_COST: "10",
     },
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: ownProcessFiles, isolate: false, setupFiles: ["test/support/shared-module-graph.ts"] },
+      },
+      { extends: true, test: { name: "own-process", include: ownProcessFiles } },
+    ],
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The files mostly wait on
     // PostgreSQL, HTTP and child processes, each on its own database, so four at a time finish in less than half
     // the time there.

@@ -14,11 +14,29 @@ declare module "vitest" {
   }
 }
 
+interface TestDatabase {
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+// Each project of vitest.config.mts runs this setup; they share one server and template (the main process's globals).
+const shared = globalThis as unknown as { __testDatabase?: Promise<TestDatabase>; __testDatabaseUsers?: number };
+
 /**
  * One PostgreSQL for the run (embedded unless TEST_DATABASE_URL names a server), and a template database
  * with every migration applied; each test file then gets its own copy (fresh-database.ts).
  */
 export default async function setup(project: TestProject) {
+  shared.__testDatabaseUsers = (shared.__testDatabaseUsers ?? 0) + 1;
+  const database = await (shared.__testDatabase ??= startTestDatabase());
+  project.provide("adminDatabaseUrl", database.adminUrl);
+  return async () => {
+    shared.__testDatabaseUsers! -= 1;
+    if (shared.__testDatabaseUsers === 0) await database.stop();
+  };
+}
+
+async function startTestDatabase(): Promise<TestDatabase> {
   const given = process.env.TEST_DATABASE_URL;
   // A cluster of this run's own, so runs side by side never share or stop each other's server.
   const dataDir = path.join(".data", "test-runs", String(process.pid));
@@ -39,9 +57,11 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(db, templateUrl.toString());
   await db.destroy();
 
-  project.provide("adminDatabaseUrl", adminUrl);
-  return async () => {
-    await server?.stop();
-    if (server) await rm(dataDir, { recursive: true, force: true });
+  return {
+    adminUrl,
+    async stop() {
+      await server?.stop();
+      if (server) await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

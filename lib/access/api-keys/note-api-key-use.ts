@@ -31,4 +31,4 @@ export function apiKeyUseRecorder(intervalSeconds: number) {
 const holder = globalThis as unknown as { __checkoutApiKeyUse?: ReturnType<typeof apiKeyUseRecorder> };
 
 /** Notes a use of an API key (last_used_at), at most once a minute per key. */
-export const noteApiKeyUse = (holder.__checkoutApiKeyUse ??= apiKeyUseRecorder(60));
+export const noteApiKeyUse = (db: Db, id: string, now = Date.now()): Promise<boolean> => (holder.__checkoutApiKeyUse ??= apiKeyUseRecorder(60))(db, id, now);
