@@ -26,7 +26,7 @@ export default defineConfig({
   },
   test: {
     globalSetup: ["test/support/global-setup.ts"],
-    setupFiles: ["test/support/fresh-database.ts"],
+    setupFiles: ["test/support/fresh-database.ts", "test/support/end-child-processes.ts"],
     // PORT 9 (discard): the sandbox's own server callbacks find nobody; tests deliver messages themselves.
     // Webhook retries and job maintenance shortened so the engine's tests end in seconds.
     env: {

@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn, type SpawnOptions } from "node:child_process";
-import { afterAll } from "vitest";
 import { killGroup } from "@/tools/shared/processes";
 
-// Every process a test file starts ends with the file, pass or fail: after its tests, and again when the test
-// process itself exits (a timed-out file's afterAll may never run). Each runs in its own process group, so that
-// a `tsx` wrapper's child goes too.
-// One set per test process: each test file evaluates this module again.
+// Every process a test file starts ends with the file, pass or fail: after its tests (end-child-processes.ts, a
+// setup file), and again when the test process itself exits (a timed-out file's afterAll may never run). Each runs
+// in its own process group, so that a `tsx` wrapper's child goes too.
+// One set per test process, whether the file evaluates this module again or shares it with earlier files.
 const holder = globalThis as { testChildProcesses?: Set<ChildProcess> };
 const started = (holder.testChildProcesses ??= watchExit(new Set()));
 
@@ -14,7 +13,8 @@ function watchExit(set: Set<ChildProcess>) {
   return set;
 }
 
-afterAll(() => started.forEach(killGroup));
+/** Ends every process the file started (end-child-processes.ts calls it after each file). */
+export const endChildProcesses = () => started.forEach(killGroup);
 
 /** spawn(), in a process group of its own that is killed when the test file ends. */
 export function spawnForTest(command: string, args: string[], options: SpawnOptions): ChildProcess {
