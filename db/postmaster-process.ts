@@ -30,9 +30,13 @@ function answersSignals(pid: number): boolean {
 
 // postmaster.pid holds the server's pid on line 1 and its port on line 4 while it runs.
 export async function findRunningServer(clusterDir: string): Promise<{ pid: number; port: number } | null> {
-  const pidFile = path.join(clusterDir, "postmaster.pid");
-  if (!existsSync(pidFile)) return null;
-  const lines = (await fs.readFile(pidFile, "utf8")).split("\n");
+  // Read at once, not checked first: a restarting server removes and writes the file again in between.
+  const text = await fs.readFile(path.join(clusterDir, "postmaster.pid"), "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  });
+  if (text === null) return null;
+  const lines = text.split("\n");
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!Number.isInteger(pid) || !Number.isInteger(port) || !isPostgresRunning(pid)) return null;
