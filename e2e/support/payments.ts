@@ -21,8 +21,11 @@ export interface CreatedTransaction {
 }
 
 let orders = 0;
-/** A fresh order number per transaction (order_no is unique among live transactions). */
-export const orderNo = () => `E2E-${Date.now().toString(36)}-${++orders}`;
+/**
+ * A fresh order number per transaction (order_no is unique among live transactions). The worker's pid keeps two
+ * workers' first orders in the same millisecond apart.
+ */
+export const orderNo = () => `E2E-${Date.now().toString(36)}-${process.pid.toString(36)}-${++orders}`;
 
 export async function createTransaction(request: APIRequestContext, fields: Record<string, unknown> = {}): Promise<CreatedTransaction> {
   const res = await request.post("/b/checkout/v1/pymt-txn/", {
