@@ -101,6 +101,9 @@ export default defineConfig({
         DEMO_DATA: "off",
         NEXT_TELEMETRY_DISABLED: "1",
         LOG_LEVEL: "warn",
+        // Cheap password hashes (a few ms, not ~100 ms of CPU per sign-in), as in the unit tests, where the production
+        // cost has its own test (test/access/password-hash.test.ts).
+        PASSWORD_HASH_COST: "10",
         // The "no answer" test card's delayed callback, short enough for a spec to wait for it.
         SANDBOX_LATE_CALLBACK_SECONDS: "3",
         // The specs' webhook receivers listen on 127.0.0.1, which production otherwise refuses as a target.
