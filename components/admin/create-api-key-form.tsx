@@ -2,7 +2,8 @@
 
 import { FormErrorSummary } from "@/components/panel/form-error-summary";
 import { useActionState } from "react";
-import { type CreateApiKeyFormState, NEW_API_KEY_VALUES } from "@/lib/panel/admin/create-api-key-form";
+import type { CreateApiKeyFormState } from "@/lib/panel/admin/create-api-key-form";
+import { NEW_API_KEY_VALUES } from "@/lib/panel/admin/new-api-key-values";
 import { FieldError, fieldMessages } from "./form-messages";
 import { NewApiKey } from "./new-api-key";
 import { primaryButton } from "./panel-styles";

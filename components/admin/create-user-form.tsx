@@ -2,7 +2,8 @@
 
 import { FormErrorSummary } from "@/components/panel/form-error-summary";
 import { useActionState } from "react";
-import { type CreateUserFormState, NEW_USER_VALUES } from "@/lib/panel/admin/create-user-form";
+import type { CreateUserFormState } from "@/lib/panel/admin/create-user-form";
+import { NEW_USER_VALUES } from "@/lib/panel/admin/new-user-values";
 import { FieldError, fieldMessages, SavedStatus } from "./form-messages";
 import { PasswordField } from "./password-field";
 import { type GatewayChoice, UserAccessFields } from "./user-access-fields";

@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useActionState, useState } from "react"
 import type { GatewayFormState, GatewayFormValues } from "@/lib/panel/admin/save-gateway-form";
 import type { FieldErrors } from "@/lib/core/errors";
 import { CREDENTIAL_FIELDS } from "@/lib/gateways/credential-fields";
-import { ICON_MAX_BYTES } from "@/lib/gateways/gateway-icon";
+import { ICON_MAX_BYTES, ICON_TOO_BIG } from "@/lib/gateways/gateway-icon-limit";
 import { KNOWN_PGS, type KnownPg } from "@/lib/gateways/known-gateways";
 import type { PanelGateway } from "@/lib/config/gateway-settings/panel-gateway";
 import { describeField } from "./field-description";
@@ -14,7 +14,6 @@ import { focusRing, primaryButton } from "./panel-styles";
 type Action = (state: GatewayFormState, form: FormData) => Promise<GatewayFormState>;
 
 const INPUT = `mt-1 rounded border border-slate-400 px-2 py-1.5 aria-invalid:border-red-700 read-only:bg-slate-100 ${focusRing}`;
-const ICON_TOO_BIG = `The icon must be at most ${ICON_MAX_BYTES / 1024} KB.`;
 
 function errorsOf(errors: FieldErrors, path: string): string[] {
   const [head, ...rest] = path.split(".");

@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-export const ICON_MAX_BYTES = 256 * 1024;
+import { ICON_MAX_BYTES, ICON_TOO_BIG } from "./gateway-icon-limit";
 
 // Told apart by their first bytes, whatever the file's name or the type the browser claims.
 const FORMATS = [
@@ -16,7 +15,7 @@ const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCo
 export const gatewayIcon = z.custom<Uint8Array>((v) => v instanceof Uint8Array, { error: "Upload the icon as a file." }).transform((bytes, ctx) => {
   const format = FORMATS.find((f) => f.matches(bytes));
   if (bytes.length === 0) ctx.addIssue({ code: "custom", message: "The icon file is empty." });
-  else if (bytes.length > ICON_MAX_BYTES) ctx.addIssue({ code: "custom", message: `The icon must be at most ${ICON_MAX_BYTES / 1024} KB.` });
+  else if (bytes.length > ICON_MAX_BYTES) ctx.addIssue({ code: "custom", message: ICON_TOO_BIG });
   else if (!format) ctx.addIssue({ code: "custom", message: "The icon must be a PNG, JPEG or WebP image." });
   else return { content: Buffer.from(bytes), contentType: format.contentType };
   return z.NEVER;

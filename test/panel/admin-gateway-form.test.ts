@@ -5,7 +5,7 @@ import { saveGatewayForm } from "@/lib/panel/admin/save-gateway-form";
 import { type UserCaller, adminCaller } from "@/lib/access/auth/admin-caller";
 import { decryptCredentials } from "@/lib/core/crypto/credentials-cipher";
 import { Forbidden } from "@/lib/core/errors";
-import { ICON_MAX_BYTES } from "@/lib/gateways/gateway-icon";
+import { ICON_MAX_BYTES } from "@/lib/gateways/gateway-icon-limit";
 import { KNOWN_PGS } from "@/lib/gateways/known-gateways";
 import { createTransaction } from "@/lib/checkout/transactions/create-transaction";
 import { createCurrency, createKey, createUser } from "../support/factories";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createUserForm, NEW_USER_VALUES } from "@/lib/panel/admin/create-user-form";
+import { createUserForm } from "@/lib/panel/admin/create-user-form";
+import { NEW_USER_VALUES } from "@/lib/panel/admin/new-user-values";
 import { resetPasswordForm } from "@/lib/panel/admin/reset-password-form";
 import { setUserActiveForm } from "@/lib/panel/admin/set-user-active-form";
 import { updateUserAccessForm } from "@/lib/panel/admin/update-user-access-form";

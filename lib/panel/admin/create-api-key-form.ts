@@ -9,15 +9,14 @@ import type { Ctx } from "@/lib/core/context";
 import type { FieldErrors } from "@/lib/core/errors";
 import { parseInput } from "@/lib/core/validation/parse-input";
 import { failedFields } from "./form-state";
+import { type ApiKeyFormValues, NEW_API_KEY_VALUES } from "./new-api-key-values";
 
 export interface CreateApiKeyFormState {
-  values: { name: string; expiresOn: string; kind: ApiKeyKind; origins: string };
+  values: ApiKeyFormValues;
   errors: FieldErrors;
   /** The new key, secret included: in this one answer only (it is stored as a hash). */
   created: { id: string; name: string; prefix: string; key: string; kind: ApiKeyKind; expiresAt: string | null } | null;
 }
-
-export const NEW_API_KEY_VALUES: CreateApiKeyFormState["values"] = { name: "", expiresOn: "", kind: "private", origins: "" };
 
 // The panel asks for a day; the key stops working at the start of it (UTC), which must be still to come.
 const expiresOn = z.preprocess(

@@ -5,16 +5,14 @@ import { recordAudit } from "@/lib/access/audit/record-audit";
 import type { Ctx } from "@/lib/core/context";
 import type { FieldErrors } from "@/lib/core/errors";
 import { failedFields } from "./form-state";
-import { accessInput, auditedAccess, readUserAccess, type UserAccessValues } from "./read-user-access";
+import { NEW_USER_VALUES, type UserFormValues } from "./new-user-values";
+import { accessInput, auditedAccess, readUserAccess } from "./read-user-access";
 
 export interface CreateUserFormState {
-  /** What was typed, kept on errors; never the password (the browser keeps that field, it is not sent back). */
-  values: { username: string } & UserAccessValues;
+  values: UserFormValues;
   errors: FieldErrors;
   saved: string | null;
 }
-
-export const NEW_USER_VALUES: CreateUserFormState["values"] = { username: "", isSuperuser: false, gatewayCodes: [], permissions: ["create", "update"] };
 
 /**
  * The panel's "add a user" form: the CLI's create-user verb and zod rules, superusers only. The user and the
