@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../support/import-graph";
+import { listScannedSources, repoRoot } from "../support/import-graph";
 import { isClientModule, valueImportsOf } from "../support/value-imports";
 
 // What a client component imports as a value is bundled for the browser, with everything that module imports in
@@ -33,9 +32,9 @@ function serverReach(start: string): string[] | null {
   return null;
 }
 
-const clientModules = ["app", "components"]
-  .flatMap((dir) => fs.readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
-  .filter((file) => /\.tsx?$/.test(file) && isClientModule(file));
+const clientModules = listScannedSources()
+  .map((file) => path.relative(repoRoot, file))
+  .filter((file) => /^(app|components)\//.test(file) && isClientModule(file));
 
 describe("client components", () => {
   it("are found", () => {

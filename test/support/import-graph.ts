@@ -19,7 +19,8 @@ function listSources(dir: string, out: string[]): void {
   }
 }
 
-function resolveSpecifier(fromFile: string, specifier: string, known: Set<string>): string | null {
+/** The repository file an import names (absolute paths; `known` holds the scanned sources), or null for a package. */
+export function resolveSpecifier(fromFile: string, specifier: string, known: Set<string>): string | null {
   let base: string;
   if (specifier.startsWith("@/")) base = path.join(repoRoot, specifier.slice(2));
   else if (specifier.startsWith("./") || specifier.startsWith("../")) base = path.resolve(path.dirname(fromFile), specifier);
@@ -31,8 +32,8 @@ function resolveSpecifier(fromFile: string, specifier: string, known: Set<string
   return null;
 }
 
-/** Repository-relative file → repository-relative files it imports (only files inside the scanned folders). */
-export function buildImportGraph(): Map<string, string[]> {
+/** Every scanned source file, as an absolute path. */
+export function listScannedSources(): string[] {
   const files: string[] = [];
   for (const folder of scannedFolders) {
     const dir = path.join(repoRoot, folder);
@@ -42,6 +43,12 @@ export function buildImportGraph(): Map<string, string[]> {
     const full = path.join(repoRoot, file);
     if (fs.existsSync(full)) files.push(full);
   }
+  return files;
+}
+
+/** Repository-relative file → repository-relative files it imports (only files inside the scanned folders). */
+export function buildImportGraph(): Map<string, string[]> {
+  const files = listScannedSources();
   const known = new Set(files);
   const graph = new Map<string, string[]>();
   for (const file of files) {

@@ -4,22 +4,20 @@
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { repoRoot } from "./import-graph";
+import { listScannedSources, repoRoot, resolveSpecifier } from "./import-graph";
 
 export interface ValueImports {
   files: string[];
   packages: string[];
 }
 
+let known: Set<string> | undefined;
+
+/** The repository file (repository-relative) an import names, or null for a package. */
 function resolve(fromFile: string, specifier: string): string | null {
-  let base: string;
-  if (specifier.startsWith("@/")) base = path.join(repoRoot, specifier.slice(2));
-  else if (specifier.startsWith(".")) base = path.resolve(path.dirname(path.join(repoRoot, fromFile)), specifier);
-  else return null;
-  for (const candidate of [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx"), base]) {
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return path.relative(repoRoot, candidate);
-  }
-  return null;
+  known ??= new Set(listScannedSources());
+  const target = resolveSpecifier(path.join(repoRoot, fromFile), specifier, known);
+  return target && path.relative(repoRoot, target);
 }
 
 /** True when the declaration brings in a value at run time (side-effect imports and re-exports included). */
