@@ -14,7 +14,18 @@ const CHANGES_WHAT_IMPORTS_READ =
 const testFiles = readdirSync(path.join(root, "test"), { recursive: true, encoding: "utf8" })
   .filter((file) => file.endsWith(".test.ts"))
   .map((file) => `test/${file}`);
-const ownProcessFiles = testFiles.filter((file) => CHANGES_WHAT_IMPORTS_READ.test(readFileSync(path.join(root, file), "utf8")));
+const source = (file: string) => readFileSync(path.join(root, file), "utf8");
+
+// The files that start processes (the worker, the admin CLI, a script, curl) and wait on them against timeouts.
+// TEST_PART=processes runs only them, TEST_PART=in-process only the others; unset, every file runs. CI runs the
+// first at full priority and the second niced, in what the end-to-end tests leave idle (docs/ci.md): a niced
+// parent would starve the children it waits on.
+const STARTS_PROCESSES = /spawnForTest\(|runScript\(|execFile\)?\(/;
+const part = process.env.TEST_PART;
+if (part !== undefined && part !== "processes" && part !== "in-process") throw new Error(`TEST_PART is "processes", "in-process" or unset, not "${part}"`);
+const partFiles = testFiles.filter((file) => part === undefined || STARTS_PROCESSES.test(source(file)) === (part === "processes"));
+const ownProcessFiles = partFiles.filter((file) => CHANGES_WHAT_IMPORTS_READ.test(source(file)));
+const sharedFiles = partFiles.filter((file) => !ownProcessFiles.includes(file));
 
 export default defineConfig({
   resolve: {
@@ -47,7 +58,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: ownProcessFiles, isolate: false, setupFiles: ["test/support/shared-module-graph.ts"] },
+        test: { name: "shared", include: sharedFiles, isolate: false, setupFiles: ["test/support/shared-module-graph.ts"] },
       },
       { extends: true, test: { name: "own-process", include: ownProcessFiles } },
     ],

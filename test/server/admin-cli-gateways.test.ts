@@ -6,11 +6,13 @@ import { CredentialsKeyError, decryptCredentials } from "@/lib/core/crypto/crede
 import { credentialsKey } from "@/lib/core/crypto/credentials-keyring";
 import { createGatewaySetting } from "@/lib/config/gateway-settings/create-gateway-setting";
 import { createCurrency } from "../support/factories";
-import { runScript } from "../support/run-script";
+import { runAdminCli, runScript } from "../support/run-script";
 import { testContext } from "../support/test-context";
 
 // The gateway commands of the admin CLI: update-gateway, enable-gateway / disable-gateway, and the key rotation
 // (rotate-credentials-key re-encrypts every gateway's credentials with CREDENTIALS_KEY, or changes nothing).
+// The commands run in this process (runAdminCli) with this file's CREDENTIALS_KEY; the rotation runs the real
+// process, whose environment names other keys (read once per process).
 
 const A = Buffer.alloc(32, 11).toString("base64");
 const B = Buffer.alloc(32, 12).toString("base64");
@@ -20,8 +22,9 @@ vi.hoisted(() => {
 });
 
 const ctx = testContext();
-const cli = (args: string[], keys: { current?: string; previous?: string } = {}) =>
-  runScript("server/admin.ts", args, { CREDENTIALS_KEY: keys.current ?? A, CREDENTIALS_KEY_PREVIOUS: keys.previous ?? "" });
+const cli = (args: string[]) => runAdminCli(...args);
+const rotate = (keys: { current: string; previous: string }) =>
+  runScript("server/admin.ts", ["rotate-credentials-key"], { CREDENTIALS_KEY: keys.current, CREDENTIALS_KEY_PREVIOUS: keys.previous });
 const gateway = (code: string) => ctx.db.selectFrom("gateway_settings").selectAll().where("code", "=", code).executeTakeFirstOrThrow();
 const ring = (current: string) => ({ current: credentialsKey(current), previous: null });
 const idOf = (key: string) => credentialsKey(key).id.toString("hex");
@@ -107,7 +110,7 @@ describe("admin CLI gateway commands", () => {
 
 describe("rotating the credentials key", () => {
   it("re-encrypts every gateway's credentials with the new key, reading the old ones with the previous key", async () => {
-    const result = await cli(["rotate-credentials-key"], { current: B, previous: A });
+    const result = await rotate({ current: B, previous: A });
     expect(result).toMatchObject({
       code: 0,
       stderr: "",
@@ -119,14 +122,14 @@ describe("rotating the credentials key", () => {
     // The old key alone no longer reads them.
     expect(() => decryptCredentials(knet, ring(A))).toThrow(CredentialsKeyError);
     // Run again, there is nothing left to do.
-    expect((await cli(["rotate-credentials-key"], { current: B, previous: A })).stdout).toBe(
+    expect((await rotate({ current: B, previous: A })).stdout).toBe(
       `Re-encrypted the credentials of 0 gateway setting(s) with key ${idOf(B)}; 2 already used it.\n`,
     );
   });
 
   it("with a key that reads none of them, says so, exits 1 and changes nothing", async () => {
     const before = await ctx.db.selectFrom("gateway_settings").select(["code", "credentials"]).orderBy("code").execute();
-    const result = await cli(["rotate-credentials-key"], { current: C, previous: A });
+    const result = await rotate({ current: C, previous: A });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       `The credentials of gateway setting knet were encrypted with key ${idOf(B)}, which is neither CREDENTIALS_KEY (key ${idOf(C)}) nor CREDENTIALS_KEY_PREVIOUS (key ${idOf(A)}). Set the key they were saved with. Nothing was changed.\n`,
