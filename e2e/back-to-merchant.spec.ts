@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type APIRequestContext, expect, test, type Page } from "@playwright/test";
 import { signIn, transactionFact } from "./support/admin";
+import { passDeadline } from "./support/database";
 import { postLegacyTransaction } from "./support/legacy-transactions";
 import type { CreatedTransaction } from "./support/payments";
 import { CARDS, choosePay, createTransaction, expectStateSoon, pathOf, payButton, payWithCard, RESULT_URL, transactionState } from "./support/payments";
@@ -9,7 +10,7 @@ import { CARDS, choosePay, createTransaction, expectStateSoon, pathOf, payButton
 // "Back to E2E Store" on every customer page a payment can stop at: the payment page, the sandbox's card and
 // 3-D Secure pages, and the canceled, declined, failed and expired results. A plain link to the merchant's page
 // with session_id, order_no and the outcome (`result`), which changes nothing: the link stays payable until it
-// expires. With scripts and without (playwright.config.ts). Nothing here changes the shared settings (other specs
+// expires. With scripts and without (playwright.config.ts): without, once per page the link is on. Nothing here changes the shared settings (other specs
 // run beside it): no button without a target, and the expired page without a contact, are Vitest's
 // (test/checkout/back-to-merchant.test.ts).
 
@@ -94,7 +95,8 @@ test("from the 3-D Secure page: result=canceled, still payable", async ({ page, 
   await expectWayBack(page, request, txn, "canceled", "pending");
 });
 
-test("from the canceled result: result=canceled, still payable", async ({ page, request }) => {
+test("from the canceled result: result=canceled, still payable", async ({ page, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without scripts, the same result page and link as the declined result's test");
   const txn = await created(request);
   await toCardPage(page, txn.checkout_url);
   await page.getByRole("button", { name: "Cancel" }).click();
@@ -113,7 +115,8 @@ test("from the declined result: why in words the customer can act on, then resul
   await expectWayBack(page, request, txn, "failed", "attempted");
 });
 
-test("an expired card and a wrong CVV say so; the card page's table says what each card does", async ({ page, request }) => {
+test("an expired card and a wrong CVV say so; the card page's table says what each card does", async ({ page, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without scripts, the declined card's form posts (the reasons are the server's)");
   const txn = await created(request);
   await toCardPage(page, txn.checkout_url);
   const table = page.getByRole("table");
@@ -131,7 +134,8 @@ test("an expired card and a wrong CVV say so; the card page's table says what ea
   );
 });
 
-test("from the failed result (a processing error): result=error with the attempt's reference", async ({ page, request }) => {
+test("from the failed result (a processing error): result=error with the attempt's reference", async ({ page, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without scripts, the same result page and link as the declined result's test");
   const txn = await created(request, { webhook_url: `${base}/webhook` }); // refused: the customer stays on our page
   await toCardPage(page, txn.checkout_url);
   await payWithCard(page, CARDS.error);
@@ -139,7 +143,8 @@ test("from the failed result (a processing error): result=error with the attempt
   await expectWayBack(page, request, txn, "error", "error");
 });
 
-test("from a legacy transaction's declined result (its disclosure_url refused): result=failed, the legacy query", async ({ page, request }) => {
+test("from a legacy transaction's declined result (its disclosure_url refused): result=failed, the legacy query", async ({ page, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without scripts, the same result page and link as the declined result's test");
   const txn = await postLegacyTransaction(request, { redirect_url: `${base}/return?shop=1`, disclosure_url: `${base}/disclosure` });
   await toCardPage(page, txn.checkout_url);
   await payWithCard(page, CARDS.declined);
@@ -149,9 +154,10 @@ test("from a legacy transaction's declined result (its disclosure_url refused): 
   expect(await transactionState(request, txn.session_id)).toBe("failed");
 });
 
-test("from the expired result: result=expired", async ({ page, request }) => {
-  const txn = await created(request, { expiration_time: "00:00:02" });
-  await page.waitForTimeout(2_500);
+test("from the expired result: result=expired", async ({ page, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without scripts, the same plain link as the payment page's test");
+  const txn = await created(request);
+  await passDeadline(txn.session_id);
   await page.goto(pathOf(txn.checkout_url));
   await expect(page.getByRole("heading", { name: "This payment link has expired" })).toBeVisible();
   expect(await goBack(page)).toMatchObject({ session_id: txn.session_id, result: "expired" });

@@ -32,42 +32,51 @@ export async function expectNoSeriousViolations(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
+/** A list page, then one record it links to: the one named, else the first the list links to (none when it is empty). */
+interface ListAndRecord {
+  list: string;
+  record?: string;
+  link: string;
+}
+
 /**
  * axe on every panel page at the page's current width, as a signed-in superuser. The pages of one record show
  * those named in `records`, else the first each list links to (a delivery's page only when the list has one).
  */
 export async function expectEveryPanelPageAccessible(page: Page, records: { transaction?: string; gateway?: string; customer?: string } = {}) {
-  const firstLink = async (list: string, selector: string) => {
-    await page.goto(list);
-    const link = page.locator(selector).first();
-    return (await link.count()) > 0 ? await link.getAttribute("href") : null;
-  };
-  const paths = [
+  const pages: Array<string | ListAndRecord> = [
     "/admin",
-    "/admin/transactions",
-    records.transaction ?? (await firstLink("/admin/transactions", "tbody tr a[href^='/admin/transactions/']")),
+    { list: "/admin/transactions", record: records.transaction, link: "tbody tr a[href^='/admin/transactions/']" },
     "/admin/operations",
     records.customer ?? "/admin/customers",
-    "/admin/deliveries",
-    await firstLink("/admin/deliveries", "main a[href^='/admin/deliveries/']"),
+    { list: "/admin/deliveries", link: "main a[href^='/admin/deliveries/']" },
     "/admin/messages",
     "/admin/payment-links/new",
     "/admin/bulk-payment-requests",
-    "/admin/gateways",
+    { list: "/admin/gateways", record: records.gateway, link: "main a[href^='/admin/gateways/']:not([href$='/new'])" },
     "/admin/gateways/new",
-    records.gateway ?? (await firstLink("/admin/gateways", "main a[href^='/admin/gateways/']:not([href$='/new'])")),
     "/admin/currencies",
     "/admin/settings",
-    "/admin/users",
-    await firstLink("/admin/users", "main a[href^='/admin/users/']"),
+    { list: "/admin/users", link: "main a[href^='/admin/users/']" },
     "/admin/api-keys",
     "/admin/audit-log",
     "/admin/not-allowed",
   ];
-  for (const path of paths.filter((p): p is string => p !== null)) {
+  const check = async (path: string) => {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
     await test.step(path, () => expectNoSeriousViolations(page));
+  };
+  for (const entry of pages) {
+    if (typeof entry === "string") {
+      await check(entry);
+      continue;
+    }
+    // The record's link is read while its list is open: no second visit to the list.
+    await check(entry.list);
+    const link = page.locator(entry.link).first();
+    const record = entry.record ?? ((await link.count()) > 0 ? await link.getAttribute("href") : null);
+    if (record) await check(record);
   }
 }
 
