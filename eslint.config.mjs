@@ -45,9 +45,18 @@ const layerRules = libLayers.map((area, index) => ({
 // db/ is the bottom layer: it imports nothing from lib/ (values it needs, such as the logger, are passed in).
 const noLib = [{ group: ["@/lib", "@/lib/*", "**/lib/*"], message: "db/ imports nothing from lib/; pass the value in." }];
 
+// React's rules (the React Compiler's among them: most of lint's time) only where React code lives. The server's
+// TypeScript (lib/, db/, server/, inngest/) and the tooling and tests hold no component nor hook.
+const reactRules = nextVitals.flatMap((config) => Object.keys(config.rules ?? {})).filter((rule) => /^(react|react-hooks|jsx-a11y)\//.test(rule));
+const noReact = {
+  files: ["lib/**/*.ts", "db/**/*.ts", "server/**/*.ts", "inngest/**/*.ts", "tools/**/*.ts", "test/**/*.ts", "e2e/**/*.ts"],
+  rules: Object.fromEntries(reactRules.map((rule) => [rule, "off"])),
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  noReact,
   {
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "proxy.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [...noDataLayer.patterns, ...noTooling] }] },
