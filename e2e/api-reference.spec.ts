@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { readApiKey } from "./support/credentials";
 
 // The interactive API reference at /docs (Scalar, rendered in the browser from the OpenAPI document): the sidebar
-// at a desktop width, and its "Test Request" panel sending real requests to this server.
+// at a desktop width (1280 px), and its "Test Request" panel sending real requests to this server.
 
 /** The reference tool's own placeholder for an apiKey value (a sample token), which /docs replaces by the hint. */
 const SAMPLE_TOKEN = "QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT";
@@ -11,17 +11,24 @@ const CREATE_PATH = "/b/checkout/v1/pymt-txn/";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-test.use({ viewport: { width: 1280, height: 800 } });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the reference renders with scripts only");
 
-async function openDocs(page: Page): Promise<Locator> {
-  await page.goto("/docs");
-  const sidebar = page.getByRole("navigation", { name: /^Sidebar/ });
-  await expect(sidebar.locator("li > button, li > a").filter({ hasText: "HTTP Method:" }).first()).toBeVisible();
-  return sidebar;
-}
+// The reference is the heaviest page of the app (its own scripts and styles, several megabytes): the tests read one
+// page, opened once, in order; the last one opens the Test Request panel on it.
+test.describe.configure({ mode: "serial" });
+let page: Page;
+let sidebar: Locator;
 
-test("the sidebar lists each operation once, on one line, and no 405 of its own", async ({ page, request }) => {
+test.beforeAll(async ({ browser }, testInfo) => {
+  page = await browser.newPage({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  await page.goto("/docs");
+  sidebar = page.getByRole("navigation", { name: /^Sidebar/ });
+  await expect(sidebar.locator("li > button, li > a").filter({ hasText: "HTTP Method:" }).first()).toBeVisible();
+});
+
+test.afterAll(() => page.close());
+
+test("the sidebar lists each operation once, on one line, and no 405 of its own", async ({ request }) => {
   const doc = (await (await request.get("/b/checkout/v1/openapi.json")).json()) as Json;
   const operations = Object.values(doc.paths as Json).flatMap((item: Json) =>
     // The SDK's CORS preflights are documented as OPTIONS operations: listed like the others.
@@ -29,7 +36,6 @@ test("the sidebar lists each operation once, on one line, and no 405 of its own"
   );
   expect(Object.keys(doc.paths["/b/checkout/v1/pymt-txn/{session_id}"])).not.toContain("post");
 
-  const sidebar = await openDocs(page);
   const entries = sidebar.locator("li > button, li > a");
   // Every operation by its summary, and nothing else with an HTTP method badge.
   for (const operation of operations) {
@@ -64,15 +70,13 @@ test("the sidebar lists each operation once, on one line, and no 405 of its own"
   }
 });
 
-test("a POST naming a session id is documented as a 405 response of create", async ({ page }) => {
-  await openDocs(page);
+test("a POST naming a session id is documented as a 405 response of create", async () => {
   const create = page.locator(`section[id$="/POST${CREATE_PATH}"]`);
   await expect(create.getByText("A POST to /b/checkout/v1/pymt-txn/{session_id}", { exact: false })).toBeVisible();
   await expect(create.getByText("405", { exact: true })).toBeVisible();
 });
 
-test("Test Request: no fixed Idempotency-Key, an Api-Key hint, and every send creates a new transaction", async ({ page }) => {
-  await openDocs(page);
+test("Test Request: no fixed Idempotency-Key, an Api-Key hint, and every send creates a new transaction", async () => {
   await page.locator(`section[id$="/POST${CREATE_PATH}"]`).getByRole("button", { name: /Test Request/ }).click();
   const client = page.getByRole("dialog");
   await expect(client.getByRole("region", { name: /^Request: / })).toBeVisible();
