@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, signIn } from "./support/admin";
+import { expectNoSeriousViolations, openSignedIn, signIn } from "./support/admin";
 import { readApiKey } from "./support/credentials";
 import { CARDS, choosePay, createTransaction, orderNo, pathOf, payWithCard } from "./support/payments";
 
@@ -34,8 +34,7 @@ test.beforeAll(async ({ browser, request }) => {
 });
 
 test("search by prefix and by substring, and the new filters", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/admin/transactions");
+  await openSignedIn(page, "/admin/transactions");
   await page.getByLabel("Search").fill(order.slice(0, -2).toLowerCase());
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(row(page, order)).toBeVisible();
@@ -88,8 +87,7 @@ test("the Refunds and operations screen lists the refund, who asked, and links t
 });
 
 test("the Customer view from a row of the list: transactions, totals, the saved card masked", async ({ page }) => {
-  await signIn(page);
-  await page.goto(`/admin/transactions?q=${order}`);
+  await openSignedIn(page, `/admin/transactions?q=${order}`);
   await row(page, order).getByRole("link", { name: /customer view/ }).click();
   await expect(page).toHaveURL(`/admin/customers?customer_id=${customer.customer_id}`);
   await expect(page.getByRole("heading", { name: `Customer: customer id ${customer.customer_id}`, level: 1 })).toBeVisible();
@@ -111,8 +109,7 @@ test("the Customer view from a row of the list: transactions, totals, the saved 
 
 test("at phone width, by keyboard only", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
-  await page.goto("/admin/transactions");
+  await openSignedIn(page, "/admin/transactions");
   await page.getByLabel("Search").focus();
   await page.keyboard.type(`findme${tag}`);
   await page.keyboard.press("Enter");

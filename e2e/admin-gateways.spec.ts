@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, signIn } from "./support/admin";
+import { expectNoSeriousViolations, openSignedIn } from "./support/admin";
 
 // The panel's gateway screens in a browser: a superuser creates a gateway setting with the keyboard alone (a
 // refused first try shows its error in place and keeps what was typed), edits it (an uploaded icon is served
@@ -26,9 +26,7 @@ async function tabTo(page: Page, name: string, key: "Tab" | "Shift+Tab" = "Tab")
 
 test("a superuser creates a gateway setting with the keyboard alone, edits it and disables it", async ({ page }) => {
   test.setTimeout(60_000); // three pages analysed by axe, and every field reached with Tab
-  await signIn(page);
-
-  await page.goto("/admin/gateways");
+  await openSignedIn(page, "/admin/gateways");
   await expect(page.getByRole("heading", { name: "Gateway settings", level: 1 })).toBeVisible();
   await expect(page.getByRole("row", { name: /sandbox-auth/ })).toContainText("Authorize");
   await expectNoSeriousViolations(page);

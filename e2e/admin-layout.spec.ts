@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { addLimitedUser, expectEveryPanelPageAccessible, expectNoSeriousViolations, signIn } from "./support/admin";
+import { addLimitedUser, expectEveryPanelPageAccessible, expectNoSeriousViolations, openSignedIn, signIn } from "./support/admin";
 import { createTransaction, orderNo } from "./support/payments";
 
 // The panel's layout and forms across screens (issue 30.6): the nav in one row at 1280 px and a menu on a phone,
@@ -50,8 +50,7 @@ test("a superuser's nav fits one row at 1280 px; on a phone it is a menu that op
 
 test("the list at 390 px shows each transaction's state and amount without sideways scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
-  await page.goto("/admin/transactions");
+  await openSignedIn(page, "/admin/transactions");
   const row = page.locator("tbody tr").first();
   await expect(row).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -81,8 +80,7 @@ test("times read alike everywhere: date, minutes and the zone", async ({ page })
 });
 
 test("a refused save is summarised at the top, focused, with links to its fields (keyboard only)", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/admin/settings");
+  await openSignedIn(page, "/admin/settings");
   const email = page.getByLabel("Support e-mail");
   await email.focus();
   await page.keyboard.press("ControlOrMeta+a");

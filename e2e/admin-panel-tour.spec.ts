@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
-import { expectEveryPanelPageAccessible, signIn, transactionFact } from "./support/admin";
+import { expectEveryPanelPageAccessible, openSignedIn, signIn, transactionFact } from "./support/admin";
 import { CARDS, choosePay, createTransaction, pathOf, payWithCard } from "./support/payments";
 
 // The panel end to end, as the issue asks: a superuser adds a currency and a gateway in the browser; a
@@ -98,8 +98,7 @@ test("a superuser adds a currency and a gateway; a payment on it shows paid with
 });
 
 test("a limited user opens neither the settings nor another gateway's transaction", async ({ page, browser }) => {
-  await signIn(page);
-  await page.goto("/admin/users");
+  await openSignedIn(page, "/admin/users");
   await page.getByLabel("Username").fill(limited.username);
   await page.getByLabel("Password").fill(limited.password);
   await page.getByRole("checkbox", { name: "Sandbox card (sandbox)" }).check();

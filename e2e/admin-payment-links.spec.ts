@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, signIn } from "./support/admin";
+import { expectNoSeriousViolations, openSignedIn, signIn } from "./support/admin";
 import { CARDS, choosePay, orderNo, pathOf, payWithCard } from "./support/payments";
 
 // "New payment link" in the panel, on the production build: a superuser creates a link (a wrong amount and a file
@@ -179,8 +179,7 @@ test("without scripts: the form, its errors in place, the link's screen and Send
 });
 
 test("the bulk upload on settings without default URLs: only what every line needs is required, and such lines are created", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/admin/bulk-payment-requests");
+  await openSignedIn(page, "/admin/bulk-payment-requests");
   await expect(page.getByText("Required: amount, currency_code, customer_email.")).toBeVisible();
   const csv = ["amount,currency_code,customer_email,order_no", `5,KWD,fresh@example.com,${orderNo()}`].join("\n");
   await page.getByLabel("CSV file").setInputFiles(file("fresh.csv", "text/csv", csv));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { adminUser } from "./support/credentials";
-import { expectNoSeriousViolations, signIn } from "./support/admin";
+import { expectNoSeriousViolations, openSignedIn, signIn } from "./support/admin";
 
 // The people screens in a browser: a superuser adds a limited user, who signs in elsewhere and is shown "Not
 // allowed" on superuser screens, then is disabled and sent to the sign-in page by their next navigation; an API
@@ -129,8 +129,7 @@ test("an API key made in the panel is shown once, works with the API, and is ref
 
 test("the audit log shows what was done, newest first, by entity", async ({ page }) => {
   const name = unique("audited-key");
-  await signIn(page);
-  await page.goto("/admin/api-keys");
+  await openSignedIn(page, "/admin/api-keys");
   await page.getByLabel("Name").fill(name);
   await page.getByRole("button", { name: "Create API key" }).click();
   await expect(page.getByRole("textbox", { name: "Private key" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousViolations, signIn } from "./support/admin";
+import { expectNoSeriousViolations, openSignedIn, signIn } from "./support/admin";
 import { adminUser } from "./support/credentials";
 
 // The settings screen, the currencies' Disable button and the dashboard in a browser, as the e2e superuser: a
@@ -59,8 +59,7 @@ test("settings: an error is shown in place with what was typed, then the setting
 });
 
 test("the webhook key is generated, rotated with a grace period, and shown once each time", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/admin/settings");
+  await openSignedIn(page, "/admin/settings");
   const section = page.getByRole("region", { name: "Webhook signing key" });
 
   const generate = async (button: string, previous = "") => {
@@ -109,8 +108,7 @@ test("the webhook key is generated, rotated with a grace period, and shown once 
 });
 
 test("currencies: disabling one an enabled gateway takes is refused, naming the gateways", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/admin/currencies");
+  await openSignedIn(page, "/admin/currencies");
   await expectNoSeriousViolations(page);
   const row = page.getByRole("row", { name: /^KWD/ });
   await expect(row.getByRole("cell", { name: "Enabled" })).toBeVisible();

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { adminUser } from "./support/credentials";
-import { expectNoSeriousViolations, signIn, transactionFact } from "./support/admin";
+import { expectNoSeriousViolations, openSignedIn, signIn, transactionFact } from "./support/admin";
 import { CARDS, choosePay, createTransaction, pathOf, payWithCard } from "./support/payments";
 
 // A transaction created over the API and paid on the hosted page, with its webhook to a local receiver: the
@@ -166,8 +166,7 @@ test("the header fits a phone, the stored fields are folded and in words, and th
 
 test("a webhook the merchant refused is listed among the failing deliveries and retried from there", async ({ page, request }) => {
   const sessionId = await paidWithWebhook(page, request, "/down");
-  await signIn(page);
-  await page.goto("/admin/deliveries");
+  await openSignedIn(page, "/admin/deliveries");
   await expect(page.getByRole("heading", { name: "Failing deliveries", level: 1 })).toBeVisible();
   const row = page.getByRole("row").filter({ has: page.locator(`a[href="/admin/transactions/${sessionId}"]`) });
   await expect(row).toContainText("HTTP status 404");

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousViolations, signIn } from "./support/admin";
+import { expectNoSeriousViolations, openSignedIn, signIn } from "./support/admin";
 import { E2E_DATA_DIR } from "./support/credentials";
 import { createTransaction, orderNo } from "./support/payments";
 
@@ -73,8 +73,7 @@ test("a superuser lists, filters, searches, watches and exports transactions", a
 
 test("keyset pages: Older then Newer come back to the same rows", async ({ page, request }) => {
   for (let i = 0; i < 51; i++) await createTransaction(request);
-  await signIn(page);
-  await page.goto("/admin/transactions");
+  await openSignedIn(page, "/admin/transactions");
   const sessions = () => table(page).getByRole("link").allTextContents();
   const first = await sessions();
   expect(first).toHaveLength(50);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousViolations, signIn } from "./support/admin";
+import { expectNoSeriousViolations, openSignedIn } from "./support/admin";
 import { CARDS, choosePay, createTransaction, orderNo, pathOf, payWithCard } from "./support/payments";
 
 // Debugging a webhook from the panel: a delivery the merchant refused shows, numbered within its transaction, the
@@ -45,8 +45,7 @@ test("a refused delivery: body, headers, outcome and answer; resent after a dial
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
   await expect.poll(() => hits.filter((h) => h.body.session_id === txn.session_id).length).toBe(1);
 
-  await signIn(page);
-  await page.goto(`/admin/transactions/${txn.session_id}`);
+  await openSignedIn(page, `/admin/transactions/${txn.session_id}`);
   const webhooks = page.getByRole("region", { name: "Webhook deliveries" });
   // Numbered within the transaction, whatever other transactions' deliveries did to the global ids.
   await expect(webhooks.getByRole("heading", { name: "Delivery 1: state changed (paid), failed" })).toBeVisible();
@@ -108,8 +107,7 @@ test("a refused delivery: body, headers, outcome and answer; resent after a dial
 });
 
 test("Settings' test webhook shows the receiver's answer, or why nothing answered", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/admin/settings");
+  await openSignedIn(page, "/admin/settings");
   const section = page.getByRole("region", { name: "Send a test webhook" });
   await section.getByLabel("Receiver URL").fill(`${base}/test`);
   await section.getByRole("button", { name: "Send a test webhook" }).click();

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type APIRequestContext, expect, test, type Page } from "@playwright/test";
-import { signIn, transactionFact } from "./support/admin";
+import { openSignedIn, transactionFact } from "./support/admin";
 import { passDeadline } from "./support/database";
 import { postLegacyTransaction } from "./support/legacy-transactions";
 import type { CreatedTransaction } from "./support/payments";
@@ -173,8 +173,7 @@ test("the panel's transaction page shows what was charged with its fee", async (
   await choosePay(page); // the only method
   await payWithCard(page, CARDS.approved);
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
-  await signIn(page);
-  await page.goto(`/admin/transactions/${txn.session_id}`);
+  await openSignedIn(page, `/admin/transactions/${txn.session_id}`);
   await expect(page.getByRole("main").locator("header").getByText("KWD 86.000", { exact: true })).toBeVisible();
   await expect(transactionFact(page, "Charged")).toHaveText("KWD 87.540 (fee KWD 1.540)");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support/admin";
+import { openSignedIn } from "./support/admin";
 import { CARDS, choosePay, createTransaction, pathOf, payWithCard, RESULT_URL, transactionState } from "./support/payments";
 
 // Failover (docs/gateways/failover.md) in a browser, with scripts and without: the customer picks a gateway that is
@@ -18,8 +18,7 @@ test.describe("a gateway down as the payment starts", () => {
 
     // The panel needs scripts for nothing here, but its sign-in is checked with them (admin-auth.spec.ts).
     if (!javaScriptEnabled) return;
-    await signIn(page);
-    await page.goto(`/admin/transactions/${txn.session_id}`);
+    await openSignedIn(page, `/admin/transactions/${txn.session_id}`);
     await expect(page.getByText("mpgs-down unavailable (credentials refused) → started on sandbox")).toBeVisible();
   });
 });

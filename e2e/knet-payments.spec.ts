@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support/admin";
+import { openSignedIn } from "./support/admin";
 import { readApiKey } from "./support/credentials";
 import { createTransaction, pathOf, payButton, RESULT_URL, transactionState } from "./support/payments";
 
@@ -57,8 +57,7 @@ test.describe("paying with KNET (stand-in)", () => {
     expect(await transactionState(request, txn.session_id)).toBe("paid");
 
     test.skip(!javaScriptEnabled, "the panel's sign-in needs scripts");
-    await signIn(page);
-    await page.goto(`/admin/transactions/${txn.session_id}`);
+    await openSignedIn(page, `/admin/transactions/${txn.session_id}`);
     await expect(page.getByText(sentence)).toBeVisible();
     await expect(page.getByRole("button", { name: "Refund…" })).toHaveCount(0);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousViolations, signIn } from "./support/admin";
+import { expectNoSeriousViolations, openSignedIn } from "./support/admin";
 import { createLegacyTransaction, storedTransaction } from "./support/legacy-transactions";
 import { CARD_PAGE_URL, createTransaction, pathOf, payButton } from "./support/payments";
 
@@ -260,8 +260,7 @@ test("the admin transaction page shows the address and the delivery location giv
   await payButton(page).click();
   await expect(page).toHaveURL(CARD_PAGE_URL);
 
-  await signIn(page);
-  await page.goto(`/admin/transactions/${txn.session_id}`);
+  await openSignedIn(page, `/admin/transactions/${txn.session_id}`);
   const details = page.getByRole("region", { name: "Details" });
   await details.getByText("Every stored field").click();
   await expect(details.getByText(/^Block 4, Street 12, Salmiya, Hawalli, 22001, KW \(given \d{4}-\d\d-\d\d/)).toBeVisible();

@@ -27,6 +27,21 @@ export async function signIn(page: Page, user: { username: string; password: str
   if (superuser) superuserCookies = (await page.context().cookies()).filter((cookie) => cookie.name.includes("next-auth"));
 }
 
+/**
+ * Opens `path` in the panel as the e2e superuser: signIn, but landing where the test goes rather than on the
+ * dashboard first (its chart's scripts are the heaviest of the panel). A page that answers with the sign-in form
+ * (the session was ended meanwhile) signs in through the form again.
+ */
+export async function openSignedIn(page: Page, path: string) {
+  if (superuserCookies) {
+    await page.context().addCookies(superuserCookies);
+    await page.goto(path);
+    if (!new URL(page.url()).pathname.startsWith("/admin/login")) return;
+  }
+  await signIn(page);
+  await page.goto(path);
+}
+
 /** axe (WCAG 2.1 A/AA and best practices) finds nothing serious or critical on the page as it is now. */
 export async function expectNoSeriousViolations(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
