@@ -11,10 +11,10 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 // some modules read it once, on import) runs in a process of its own instead; this finds them.
 const CHANGES_WHAT_IMPORTS_READ =
   /process\.env(\.[A-Za-z_]+|\[[^\]]+\])? *(\?\?|\|\|)?=[^=]|Object\.assign\(process\.env|delete process\.env|vi\.(stubEnv|mock\(|hoisted|resetModules)|ForApp\(/;
+// Each test file with its source, read once: both sortings below are by what a file contains.
 const testFiles = readdirSync(path.join(root, "test"), { recursive: true, encoding: "utf8" })
   .filter((file) => file.endsWith(".test.ts"))
-  .map((file) => `test/${file}`);
-const source = (file: string) => readFileSync(path.join(root, file), "utf8");
+  .map((file) => ({ file: `test/${file}`, source: readFileSync(path.join(root, "test", file), "utf8") }));
 
 // The files that start processes (the worker, the admin CLI, a script, curl) and wait on them against timeouts.
 // TEST_PART=processes runs only them, TEST_PART=in-process only the others; unset, every file runs. CI runs the
@@ -23,9 +23,9 @@ const source = (file: string) => readFileSync(path.join(root, file), "utf8");
 const STARTS_PROCESSES = /spawnForTest\(|runScript\(|execFile\)?\(/;
 const part = process.env.TEST_PART;
 if (part !== undefined && part !== "processes" && part !== "in-process") throw new Error(`TEST_PART is "processes", "in-process" or unset, not "${part}"`);
-const partFiles = testFiles.filter((file) => part === undefined || STARTS_PROCESSES.test(source(file)) === (part === "processes"));
-const ownProcessFiles = partFiles.filter((file) => CHANGES_WHAT_IMPORTS_READ.test(source(file)));
-const sharedFiles = partFiles.filter((file) => !ownProcessFiles.includes(file));
+const partFiles = testFiles.filter(({ source }) => part === undefined || STARTS_PROCESSES.test(source) === (part === "processes"));
+const ownProcessFiles = partFiles.filter(({ source }) => CHANGES_WHAT_IMPORTS_READ.test(source)).map(({ file }) => file);
+const sharedFiles = partFiles.filter(({ source }) => !CHANGES_WHAT_IMPORTS_READ.test(source)).map(({ file }) => file);
 
 export default defineConfig({
   resolve: {

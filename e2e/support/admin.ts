@@ -13,33 +13,35 @@ let superuserCookies: Cookie[] | undefined;
 
 /** Signs in on the panel's login page (the e2e superuser unless told otherwise) and waits for the dashboard. */
 export async function signIn(page: Page, user: { username: string; password: string } = adminUser) {
-  const superuser = user === adminUser;
-  if (superuser && superuserCookies) {
-    await page.context().addCookies(superuserCookies);
-    await page.goto("/admin");
-    if (new URL(page.url()).pathname === "/admin") return;
-  }
+  if (user === adminUser && (await resumeSession(page, "/admin"))) return;
+  await signInWithForm(page, user);
+}
+
+/**
+ * Opens `path` in the panel as the e2e superuser: signIn, but landing where the test goes rather than on the
+ * dashboard first (its chart's scripts are the heaviest of the panel).
+ */
+export async function openSignedIn(page: Page, path: string) {
+  if (await resumeSession(page, path)) return;
+  await signInWithForm(page, adminUser);
+  await page.goto(path);
+}
+
+/** Puts the kept superuser cookies back and opens `path`; false when there are none or the panel sent it to the login form. */
+async function resumeSession(page: Page, path: string): Promise<boolean> {
+  if (!superuserCookies) return false;
+  await page.context().addCookies(superuserCookies);
+  await page.goto(path);
+  return !new URL(page.url()).pathname.startsWith("/admin/login");
+}
+
+async function signInWithForm(page: Page, user: { username: string; password: string }) {
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill(user.username);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  if (superuser) superuserCookies = (await page.context().cookies()).filter((cookie) => cookie.name.includes("next-auth"));
-}
-
-/**
- * Opens `path` in the panel as the e2e superuser: signIn, but landing where the test goes rather than on the
- * dashboard first (its chart's scripts are the heaviest of the panel). A page that answers with the sign-in form
- * (the session was ended meanwhile) signs in through the form again.
- */
-export async function openSignedIn(page: Page, path: string) {
-  if (superuserCookies) {
-    await page.context().addCookies(superuserCookies);
-    await page.goto(path);
-    if (!new URL(page.url()).pathname.startsWith("/admin/login")) return;
-  }
-  await signIn(page);
-  await page.goto(path);
+  if (user === adminUser) superuserCookies = (await page.context().cookies()).filter((cookie) => cookie.name.includes("next-auth"));
 }
 
 /** axe (WCAG 2.1 A/AA and best practices) finds nothing serious or critical on the page as it is now. */
