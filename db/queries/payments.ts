@@ -112,6 +112,8 @@ export async function insertEvent(
     attemptId?: string | null;
     operationId?: string | null;
     data?: Record<string, unknown>;
+    /** False for an event that tells nobody anything (no webhook, result or message): it gets no dispatch job. */
+    dispatch?: boolean;
   },
 ): Promise<{ id: string; event_id: string }> {
   const { rows } = await sql<{ id: string; event_id: string }>`
@@ -121,7 +123,7 @@ export async function insertEvent(
         ${row.operationId ?? null}, ${JSON.stringify(row.data ?? {})}::jsonb)
       RETURNING id, event_id
     )
-    SELECT e.id, e.event_id, ${addJobSql("dispatch-event", sql`e.event_id`)}
+    SELECT e.id, e.event_id, ${row.dispatch === false ? sql`NULL` : addJobSql("dispatch-event", sql`e.event_id`)}
     FROM e`.execute(db);
   return rows[0]!;
 }

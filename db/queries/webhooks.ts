@@ -21,18 +21,23 @@ export async function upsertDelivery(
   db: Db,
   row: { eventId: string; sessionId: string; url: string; payload: Record<string, unknown> },
 ): Promise<string> {
-  await db
-    .insertInto("webhook_deliveries")
-    .values({ event_id: row.eventId, session_id: row.sessionId, url: row.url, payload: JSON.stringify(row.payload) })
-    .onConflict((oc) => oc.columns(["event_id", "url"]).doNothing())
-    .execute();
-  const found = await db
-    .selectFrom("webhook_deliveries")
+  const existing = () =>
+    db.selectFrom("webhook_deliveries").select("id").where("event_id", "=", row.eventId).where("url", "=", row.url);
+  // One round trip: the new row's id, or the earlier plan's.
+  const planned = await db
+    .with("inserted", (qb) =>
+      qb
+        .insertInto("webhook_deliveries")
+        .values({ event_id: row.eventId, session_id: row.sessionId, url: row.url, payload: JSON.stringify(row.payload) })
+        .onConflict((oc) => oc.columns(["event_id", "url"]).doNothing())
+        .returning("id"),
+    )
+    .selectFrom("inserted")
     .select("id")
-    .where("event_id", "=", row.eventId)
-    .where("url", "=", row.url)
-    .executeTakeFirstOrThrow();
-  return found.id;
+    .unionAll(existing())
+    .executeTakeFirst();
+  // A plan committed by another process after this statement began is not in its snapshot: read it now.
+  return planned?.id ?? (await existing().executeTakeFirstOrThrow()).id;
 }
 
 /** A delivery with the settings' signing keys it is sent with: one round trip per try. */

@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { Logger, run, type TaskList, type WorkerEvents } from "graphile-worker";
 import pg from "pg";
 import { createDb } from "@/db/client";
+import { hearConfigChangesOn, stopConfigCache } from "@/lib/core/cache/config-cache";
 import { enqueueJob, jobSpec } from "@/db/queries/jobs";
 import type { Ctx } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
@@ -36,6 +37,7 @@ export async function startWorker(
 ): Promise<{ poolId: string; stop(): Promise<void> }> {
   const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2, onPool: (pool) => watchPool("jobs", pool) });
   const ctx = { db };
+  hearConfigChangesOn(connectionString);
   const relayFor = (c: Ctx) => {
     if (!options.relay) throw new Error("JOB_ENGINE=inngest: startWorker needs the relay (inngest/relay-tasks.ts)");
     return options.relay(c);
@@ -94,6 +96,7 @@ export async function startWorker(
       // ran. Handed back, another worker runs it at once rather than after JOB_LOCK_STALE_SECONDS.
       await pgPool.query("SELECT graphile_worker.force_unlock_workers($1::text[])", [[poolId]]);
       await heartbeat.stop();
+      await stopConfigCache();
       await pgPool.end();
       await db.destroy();
     },

@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
 import { getSettings } from "@/db/queries/settings";
+import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { TransactionView } from "@/db/queries/transactions";
 import { findEventAttempt } from "@/db/queries/webhooks";
 import type { TransactionEvent } from "@/db/types";
@@ -28,6 +29,6 @@ export async function planLegacyResult(db: Db, event: TransactionEvent, view: Tr
   const result = legacyResultOf(event);
   if (!result) return null;
   const attempt = await findEventAttempt(db, event);
-  const { webhook_hmac_key } = await getSettings(db);
+  const { webhook_hmac_key } = await cachedConfig("settings", () => getSettings(db));
   return buildLegacyResult({ result, view, attempt, hmacKey: webhook_hmac_key });
 }

@@ -1,11 +1,10 @@
 import type { Db } from "@/db/client";
 import { type AutoDebitFacts, claimAutoDebit, findAutoDebitFacts, settleAutoDebit } from "@/db/queries/auto-debits";
-import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { insertEvent, moveTransaction } from "@/db/queries/payments";
 import type { TransactionView } from "@/db/queries/transactions";
 import type { GatewaySetting, PaymentAttempt } from "@/db/types";
 import { canUseGateway, requireAction, type Caller } from "@/lib/access/auth/permissions";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
 import { Conflict, ValidationFailed } from "@/lib/core/errors";
 import { type GatewayAdapter, type GatewayResult, isFinal } from "@/lib/gateways/adapter";
@@ -104,7 +103,7 @@ async function claimCharge(db: Db, caller: Caller, request: { sessionId: string;
   }
   const { card, link } = usableCard(caller, facts!);
   checkCardAndAgreement(view, card, link, now);
-  const gateway = await cachedConfig(`gateway:${card!.gateway_code}`, () => findGatewaySettingByCode(db, card!.gateway_code));
+  const gateway = await cachedGatewaySetting(db, card!.gateway_code);
   const adapter = gateway?.enabled ? adapterFor(gateway.pg) : null;
   if (!gateway || !adapter?.chargeToken) throw new Conflict(`Gateway ${card!.gateway_code} cannot charge saved cards now.`);
 

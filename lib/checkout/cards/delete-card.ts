@@ -1,4 +1,4 @@
-import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { deleteCardAgreements, deleteSavedCard, findCustomerCardByToken } from "@/db/queries/saved-cards";
 import { canUseGateway, type Caller } from "@/lib/access/auth/permissions";
 import type { Ctx } from "@/lib/core/context";
@@ -42,7 +42,7 @@ export async function deleteCard({
 
 async function forgetAtGateway(ctx: Ctx, card: { id: string; token: string; gateway_code: string }) {
   try {
-    const gateway = await findGatewaySettingByCode(ctx.db, card.gateway_code);
+    const gateway = await cachedGatewaySetting(ctx.db, card.gateway_code);
     const adapter = gateway ? adapterFor(gateway.pg) : null;
     if (gateway && adapter?.removeToken) await adapter.removeToken(ctx, gateway, card.token);
   } catch (error) {

@@ -88,13 +88,16 @@ export interface PaymentPage {
  * Without a results endpoint (webhook_url; a legacy transaction's disclosure_url) the customer goes back at once;
  * with one, only after the first answer to the result's delivery was HTTP 200.
  */
-async function redirectAfterWebhook(ctx: Ctx, txn: TransactionRow, target: string | null): Promise<string | null> {
+async function redirectAfterWebhook(ctx: Ctx, txn: TransactionRow, target: string | null, wait: boolean): Promise<string | null> {
   if (!target || !resultTarget(txn)) return target;
-  return (await awaitWebhookAnswer({ ctx, input: { sessionId: txn.session_id } })) ? target : null;
+  return wait && (await awaitWebhookAnswer({ ctx, input: { sessionId: txn.session_id } })) ? target : null;
 }
 
-/** Everything the hosted payment and result pages show, or null for an unknown session. */
-export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<PaymentPage | null> {
+/**
+ * Everything the hosted payment and result pages show, or null for an unknown session. `waitForWebhook: false`: a
+ * finished payment whose result goes to a results endpoint has no redirectUrl (its answer was waited for already).
+ */
+export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessionId: string; waitForWebhook?: boolean } }): Promise<PaymentPage | null> {
   if (!SESSION_ID.test(input.sessionId)) return null;
   const [view, settings] = await Promise.all([
     findTransactionView(ctx.db, input.sessionId),
@@ -143,7 +146,12 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
     agreement: txn.payment_type === "auto_debit" ? txn.agreement : null,
     attempt: latest,
     attempts,
-    redirectUrl: await redirectAfterWebhook(ctx, txn, merchantRedirectUrl(txn, view.default_redirect_url, latest?.referenceNumber ?? null)),
+    redirectUrl: await redirectAfterWebhook(
+      ctx,
+      txn,
+      merchantRedirectUrl(txn, view.default_redirect_url, latest?.referenceNumber ?? null),
+      input.waitForWebhook ?? true,
+    ),
     backUrl: backToMerchantUrl(txn, { defaultRedirectUrl: view.default_redirect_url, websiteUrl: settings.merchant_website_url }, latest),
     capture:
       kind === "pay" && asksForAnything(options)

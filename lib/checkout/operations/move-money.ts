@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { claimMoneyOperation, settleMoneyOperation } from "@/db/queries/operations";
 import { getSettings } from "@/db/queries/settings";
 import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
@@ -48,7 +48,7 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   // Money taken by a gateway the caller may not use is not theirs to move: not found, as an unknown transaction.
   if (attempt && !canUseGateway(input.caller, attempt.gateway_code)) throw new NotFound(NO_SUCH_TRANSACTION);
   // The setting as the config cache has it (dropped on any change): its credentials are read as stored.
-  const gateway = attempt && (await cachedConfig(`gateway:${attempt.gateway_code}`, () => findGatewaySettingByCode(ctx.db, attempt.gateway_code)));
+  const gateway = attempt && (await cachedGatewaySetting(ctx.db, attempt.gateway_code));
   const adapter = gateway ? adapterFor(gateway.pg) : null;
   if (!attempt || !gateway || !adapter) throw new Conflict("The payment's gateway is no longer configured; the operation cannot be sent.");
   if (!adapter.features.operations.includes(kind)) throw new Conflict(unsupportedOperationMessage(kind, gateway));

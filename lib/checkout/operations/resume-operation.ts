@@ -1,4 +1,4 @@
-import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { findOperation, settleMoneyOperation } from "@/db/queries/operations";
 import { findAttempt } from "@/db/queries/webhooks";
 import type { MoneyOperation, OperationState } from "@/db/types";
@@ -22,7 +22,7 @@ export async function resumeOperation({
   const operation = await findOperation(ctx.db, input.operationId);
   if (!operation || operation.state !== "pending") return operation?.state ?? null;
   const attempt = operation.attempt_id ? await findAttempt(ctx.db, operation.attempt_id) : undefined;
-  const gateway = attempt ? await findGatewaySettingByCode(ctx.db, attempt.gateway_code) : undefined;
+  const gateway = attempt ? await cachedGatewaySetting(ctx.db, attempt.gateway_code) : undefined;
   const adapter = gateway ? adapterFor(gateway.pg) : null;
   if (!attempt || !gateway || !adapter) return "pending";
 

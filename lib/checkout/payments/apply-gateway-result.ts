@@ -32,6 +32,9 @@ export async function applyGatewayResult(
   cause: string,
 ): Promise<boolean> {
   const view = (await findTransactionView(db, attempt.session_id, true))!;
+  // Settled already (the gateway's other message won): read under the lock, a settled state is final. One that
+  // still reads pending is settled below only if it still is.
+  if (view.attempts.some((a) => a.reference_number === attempt.reference_number && a.state !== "pending")) return false;
   const settled = await settleAttempt(db, attempt.id, settledAttempt(result));
   if (!settled) return false;
 

@@ -1,5 +1,5 @@
 import { countPaymentFinished } from "@/lib/core/metrics/metrics";
-import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { findAttemptByReference } from "@/db/queries/payments";
 import type { Ctx } from "@/lib/core/context";
 import { NotFound } from "@/lib/core/errors";
@@ -13,7 +13,7 @@ import { applyGatewayResult } from "./apply-gateway-result";
  */
 export async function inquirePayment({ ctx, input }: { ctx: Ctx; input: { referenceNumber: string; settle?: boolean } }) {
   const attempt = await findAttemptByReference(ctx.db, input.referenceNumber);
-  const gateway = attempt ? await findGatewaySettingByCode(ctx.db, attempt.gateway_code) : undefined;
+  const gateway = attempt ? await cachedGatewaySetting(ctx.db, attempt.gateway_code) : undefined;
   const adapter = gateway ? adapterFor(gateway.pg) : null;
   if (!attempt || !gateway || !adapter) throw new NotFound(`No payment attempt ${input.referenceNumber}.`);
   if (attempt.state !== "pending") return { referenceNumber: attempt.reference_number, state: attempt.state, changed: false };

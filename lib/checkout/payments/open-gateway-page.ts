@@ -1,4 +1,4 @@
-import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { findAttemptByReference } from "@/db/queries/payments";
 import type { Ctx } from "@/lib/core/context";
 import { NotFound } from "@/lib/core/errors";
@@ -12,7 +12,7 @@ import { adapterFor } from "@/lib/gateways/adapters";
 export async function openGatewayPage({ ctx, input }: { ctx: Ctx; input: { pg: string; params: Record<string, string> } }): Promise<Response> {
   const adapter = adapterFor(input.pg);
   const attempt = adapter?.paymentPage && input.params.ref ? await findAttemptByReference(ctx.db, input.params.ref) : undefined;
-  const gateway = attempt?.pg === input.pg && attempt.state === "pending" ? await findGatewaySettingByCode(ctx.db, attempt.gateway_code) : undefined;
+  const gateway = attempt?.pg === input.pg && attempt.state === "pending" ? await cachedGatewaySetting(ctx.db, attempt.gateway_code) : undefined;
   const page = attempt && gateway ? adapter!.paymentPage!(gateway, { gatewayResponse: attempt.gateway_response }, input.params) : null;
   if (!page) throw new NotFound("No such payment page.");
   return page;

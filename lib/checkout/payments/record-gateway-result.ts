@@ -1,4 +1,4 @@
-import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { findAttemptByReference, recordGatewayMessage } from "@/db/queries/payments";
 import type { Ctx } from "@/lib/core/context";
 import { BadRequest, GatewayUnavailable } from "@/lib/core/errors";
@@ -37,7 +37,7 @@ export async function recordGatewayResult({
   const reference = adapter?.referenceOf(received);
   const attempt = reference ? await findAttemptByReference(ctx.db, reference) : undefined;
   if (adapter && attempt?.pg !== input.pg) throw new UnrelatedMessage("The gateway message is not valid.");
-  const gateway = attempt ? await findGatewaySettingByCode(ctx.db, attempt.gateway_code) : undefined;
+  const gateway = attempt ? await cachedGatewaySetting(ctx.db, attempt.gateway_code) : undefined;
   const message = adapter && attempt && gateway ? adapter.verifyMessage(gateway, received, { gatewayResponse: attempt.gateway_response }) : null;
   if (!adapter || !attempt || !gateway || !message) throw new BadRequest("The gateway message is not valid.");
   const age = Date.now() - message.issuedAt.getTime();

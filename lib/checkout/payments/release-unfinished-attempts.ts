@@ -1,4 +1,4 @@
-import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { insertEvent, listPendingAttempts, settleAttempt } from "@/db/queries/payments";
 import type { TransactionRow } from "@/db/queries/transactions";
 import type { PaymentAttempt } from "@/db/types";
@@ -45,7 +45,7 @@ export async function releaseAttemptsAtDeadline(tx: Ctx, txn: Released): Promise
 }
 
 async function releaseAttempt(tx: Ctx, txn: Released, attempt: PaymentAttempt, reason: keyof typeof REASONS, tolerateUnavailable: boolean) {
-  const gateway = await findGatewaySettingByCode(tx.db, attempt.gateway_code);
+  const gateway = await cachedGatewaySetting(tx.db, attempt.gateway_code);
   const adapter = adapterFor(attempt.pg);
   if (!gateway || !adapter) return false;
   const answer = await adapter.releasePayment(tx, gateway, attempt.reference_number).catch((error: unknown) => {

@@ -17,7 +17,16 @@ interface State {
 }
 
 // On globalThis: one cache per process even when two bundles (Next's and the server's) load this module.
-const holder = globalThis as unknown as { __checkoutConfigCache?: State };
+const holder = globalThis as unknown as { __checkoutConfigCache?: State; __checkoutConfigCacheUrl?: string };
+
+/**
+ * The database whose notices a process hears when its DATABASE_URL does not name it: the job engine's, when the
+ * launcher started the embedded database after this process read its environment. Without it, its jobs read the
+ * configuration from the database every time.
+ */
+export function hearConfigChangesOn(url: string): void {
+  holder.__checkoutConfigCacheUrl ??= url;
+}
 
 function state(url: string): State {
   if (holder.__checkoutConfigCache) return holder.__checkoutConfigCache;
@@ -47,8 +56,9 @@ function state(url: string): State {
  * requests: callers must not modify them. `undefined` (nothing found) is never remembered.
  */
 export async function cachedConfig<T>(key: string, load: () => Promise<T>): Promise<T> {
-  if (env.CONFIG_CACHE_SECONDS === 0 || !env.DATABASE_URL) return load();
-  const cache = state(env.DATABASE_URL);
+  const url = env.DATABASE_URL ?? holder.__checkoutConfigCacheUrl;
+  if (env.CONFIG_CACHE_SECONDS === 0 || !url) return load();
+  const cache = state(url);
   if (!cache.live) return load();
   const hit = cache.entries.get(key);
   if (hit) return hit.value as T;

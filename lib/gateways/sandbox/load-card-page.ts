@@ -1,6 +1,7 @@
 import { getSettings } from "@/db/queries/settings";
 import { findSandboxPayment } from "@/db/queries/sandbox-payments";
 import { listSavedCards } from "@/db/queries/saved-cards";
+import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
 import { REFERENCE_NUMBER } from "@/lib/gateways/reference-number";
 import { formatAmount } from "@/lib/core/money/decimal";
@@ -29,8 +30,8 @@ export async function loadCardPage({ ctx, input }: { ctx: Ctx; input: { referenc
   const payment = await findSandboxPayment(ctx.db, input.reference);
   if (!payment) return null;
   const [settings, currencies, saved] = await Promise.all([
-    getSettings(ctx.db),
-    listCurrencies(ctx.db),
+    cachedConfig("settings", () => getSettings(ctx.db)),
+    cachedConfig("currencies", () => listCurrencies(ctx.db)),
     payment.customer_id ? listSavedCards(ctx.db, payment.customer_id, "sandbox") : Promise.resolve([]),
   ]);
   const decimals = currencies.find((c) => c.code === payment.currency_code)?.decimals ?? 2;

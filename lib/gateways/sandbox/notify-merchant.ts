@@ -1,4 +1,4 @@
-import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
 import type { SandboxPayment } from "@/db/types";
 import type { Ctx } from "@/lib/core/context";
@@ -8,7 +8,7 @@ import { sandboxMessage } from "./sandbox-message";
 import { sandboxCallbackUrl, sandboxReturnUrl } from "./sandbox-urls";
 
 async function secretFor(ctx: Ctx, p: SandboxPayment): Promise<string> {
-  const gateway = await findGatewaySettingByCode(ctx.db, p.gateway_code);
+  const gateway = await cachedGatewaySetting(ctx.db, p.gateway_code);
   return String(gateway?.config.secret ?? "");
 }
 
