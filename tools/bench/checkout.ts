@@ -32,8 +32,8 @@ export interface StepFigures {
   server: Record<Stage, Record<string, number>>;
   /** Webhook arrival − the 'paid' event's commit time, ms. */
   webhookLag: Percentiles;
-  /** CPU per completed checkout, ms: the app's node processes and PostgreSQL's. */
-  cpuMs: { app: number; db: number };
+  /** CPU per completed checkout, ms: the app's node processes', PostgreSQL's, and this driver's (it shares the machine). */
+  cpuMs: { app: number; db: number; driver: number };
 }
 
 export interface CheckoutRun {
@@ -105,13 +105,16 @@ export async function measureCheckouts(mode: string, appUrls: string[], apiKey: 
     for (const rate of rates) {
       process.stderr.write(`Full checkout (${mode}): ${rate} customers/s for ${seconds} s …\n`);
       const cpuBefore = cpuOfDescendants();
+      const driverBefore = process.cpuUsage();
       const step = await runStep(merchants, rate, seconds, `${mode}-${rate}`);
       const cpu = cpuOfDescendants();
-      const figures = await stepFigures(rate, seconds, step, receiver, dbUrl, { app: cpu.app - cpuBefore.app, db: cpu.db - cpuBefore.db });
+      const driver = process.cpuUsage(driverBefore);
+      const used = { app: cpu.app - cpuBefore.app, db: cpu.db - cpuBefore.db, driver: (driver.user + driver.system) / 1000 };
+      const figures = await stepFigures(rate, seconds, step, receiver, dbUrl, used);
       const { latency: l, webhookLag: w } = figures;
       process.stderr.write(
         `  ${figures.checkoutsPerSecond.toFixed(1)} checkouts/s, whole p50 ${l.whole.p50.toFixed(0)} p99 ${l.whole.p99.toFixed(0)} ms, webhook lag p99 ${w.p99.toFixed(0)} ms, ` +
-          `${figures.errors} errors, ${figures.timeouts} timeouts, ${figures.dropped} dropped, ${figures.lostWebhooks} lost webhooks, CPU ${figures.cpuMs.app.toFixed(0)}+${figures.cpuMs.db.toFixed(0)} ms/checkout\n`,
+          `${figures.errors} errors, ${figures.timeouts} timeouts, ${figures.dropped} dropped, ${figures.lostWebhooks} lost webhooks, CPU ${figures.cpuMs.app.toFixed(0)}+${figures.cpuMs.db.toFixed(0)}+${figures.cpuMs.driver.toFixed(0)} ms/checkout\n`,
       );
       steps.push(figures);
       if (isBroken(figures)) break;
@@ -177,7 +180,7 @@ async function stepFigures(
   step: Step,
   receiver: Awaited<ReturnType<typeof startReceiver>>,
   dbUrl: string,
-  cpu: { app: number; db: number },
+  cpu: { app: number; db: number; driver: number },
 ): Promise<StepFigures> {
   const sessions = step.done.map((c) => c.sessionId);
   const paidAt = await withClient(dbUrl, async (c) => {
@@ -214,6 +217,6 @@ async function stepFigures(
       return Object.fromEntries(["db", "gateway", "webhook", "app", "total"].map((name) => [name, mean(timings.map((t) => t[name] ?? NaN))]));
     }),
     webhookLag: percentiles(lags),
-    cpuMs: { app: cpu.app / Math.max(1, step.done.length), db: cpu.db / Math.max(1, step.done.length) },
+    cpuMs: { app: cpu.app / Math.max(1, step.done.length), db: cpu.db / Math.max(1, step.done.length), driver: cpu.driver / Math.max(1, step.done.length) },
   };
 }
