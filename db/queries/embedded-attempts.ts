@@ -5,8 +5,8 @@ export function setAttemptEmbedOrigin(db: Db, referenceNumber: string, origin: s
   return db.updateTable("payment_attempts").set({ embed_origin: origin }).where("reference_number", "=", referenceNumber).execute();
 }
 
-/** The merchant origin framing an attempt, or null (hosted page, or no such attempt). */
-export async function findAttemptEmbedOrigin(db: Db, referenceNumber: string): Promise<string | null> {
+/** The merchant origin framing an attempt (null: the hosted page's), or undefined when there is no such attempt. */
+export async function findAttemptEmbedOrigin(db: Db, referenceNumber: string): Promise<string | null | undefined> {
   const row = await db.selectFrom("payment_attempts").select("embed_origin").where("reference_number", "=", referenceNumber).executeTakeFirst();
-  return row?.embed_origin ?? null;
+  return row ? row.embed_origin : undefined;
 }

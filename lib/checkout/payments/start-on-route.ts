@@ -37,7 +37,9 @@ export async function startOnRoute(trx: Db, view: TransactionView, route: Gatewa
     const gateway = await cachedGatewaySetting(trx, candidate.code);
     if (!gateway) continue;
     try {
-      const started = await withSavepoint(trx, "start_on_gateway", () => startOn({ db: trx }, view, gateway));
+      // The last candidate needs no savepoint: when it fails, the whole database transaction is rolled back.
+      const start = () => startOn({ db: trx }, view, gateway);
+      const started = await (candidate === route.at(-1) ? start() : withSavepoint(trx, "start_on_gateway", start));
       startedOn(gateway.code);
       return started;
     } catch (error) {

@@ -1,7 +1,13 @@
+import { LRUCache } from "lru-cache";
 import { findAttemptEmbedOrigin } from "@/db/queries/embedded-attempts";
 import type { Ctx } from "@/lib/core/context";
 
 const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
+
+// An attempt's origin is set once, as it starts in the frame and before its pages' address is handed to anyone
+// (submit-sdk-payment.ts), and never changes: each of its pages (card page, 3-D Secure, result) asks, so it is kept
+// once read. Unknown references are not kept.
+const known = new LRUCache<string, { origin: string | null }>({ max: 10_000 });
 
 /**
  * The merchant origin an attempt was started from inside the embedded checkout's frame (its card page, 3-D Secure
@@ -9,5 +15,9 @@ const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export async function embedOriginOfAttempt({ ctx, input }: { ctx: Ctx; input: { reference: string | null } }): Promise<string | null> {
   if (!input.reference || !REFERENCE.test(input.reference)) return null;
-  return findAttemptEmbedOrigin(ctx.db, input.reference);
+  const kept = known.get(input.reference);
+  if (kept) return kept.origin;
+  const origin = await findAttemptEmbedOrigin(ctx.db, input.reference);
+  if (origin !== undefined) known.set(input.reference, { origin });
+  return origin ?? null;
 }
