@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as callbackRoute from "@/app/b/checkout/gateway/[pg]/callback/route";
 import * as returnRoute from "@/app/b/checkout/gateway/[pg]/return/route";
 import type { Caller } from "@/lib/access/auth/permissions";
+import { adapterFor } from "@/lib/gateways/adapters";
 import { signSandboxMessage } from "@/lib/gateways/sandbox/sandbox-signature";
 import { CARDS, events, freshMessage, messageIn, newTransaction, payWith, setUpPayments, stateOf } from "../support/payment-flow";
 import { serveRoutes } from "../support/http-server";
@@ -41,6 +42,21 @@ describe("gateway messages", () => {
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toContain(`/b/checkout/redirect/result/?session_id=${sessionId}`);
     expect(await stateOf(ctx, sessionId)).toBe("paid");
+  });
+
+  it("does not ask the gateway again about an attempt the other message settled", async () => {
+    const { sessionId, reference, next } = await pendingPayment();
+    const inquire = vi.spyOn(adapterFor("sandbox")!, "inquire");
+    try {
+      expect((await callback(await freshMessage(ctx, reference))).status).toBe(200);
+      expect(inquire).toHaveBeenCalledTimes(1);
+      const back = await fetch(`${base}/b/checkout/gateway/sandbox/return/?${new URL(next).searchParams}`, { redirect: "manual" });
+      expect(back.status).toBe(303);
+      expect(inquire).toHaveBeenCalledTimes(1);
+      expect(await stateOf(ctx, sessionId)).toBe("paid");
+    } finally {
+      inquire.mockRestore();
+    }
   });
 
   it("refuses a forged signature with 400 and changes nothing", async () => {

@@ -43,10 +43,11 @@ export async function recordGatewayResult({
   const age = Date.now() - message.issuedAt.getTime();
   if (age > MAX_MESSAGE_AGE_MS || age < -5 * 60 * 1000) throw new BadRequest("The gateway message is too old.");
 
-  // The result itself comes from asking the gateway, not from the message: a message only says "look".
+  // The result itself comes from asking the gateway, not from the message: a message only says "look". An attempt
+  // settled already (the gateway's other message won the race) has nothing left to learn: it is not asked again.
   const customerLeft = input.channel === "return" && message.outcome === "canceled";
   const result =
-    message.outcome === "pending"
+    message.outcome === "pending" || attempt.state !== "pending"
       ? null
       : await adapter.inquire(ctx, gateway, attempt.reference_number, { settle: false, customerLeft }).catch((error: unknown) => {
           // The customer is shown the result page (still pending) rather than an error; a callback gets its 502 and comes again.
