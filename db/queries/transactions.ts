@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, type Updateable, sql } from "kysely";
+import { type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
 import type { TransactionsTable } from "../types";
 import { addJobSql } from "./jobs";
@@ -109,11 +109,18 @@ export const reviveView = (row: ViewRow): TransactionView => ({ ...row, txn: rev
  * A transaction with what its representation needs (currency places, gateways, defaults, its payment attempts),
  * in one round trip.
  */
-export async function findTransactionView(db: Db, sessionId: string, forUpdate = false): Promise<TransactionView | undefined> {
-  const { rows } = await sql<ViewRow>`
-    SELECT ${transactionViewColumns}
-    FROM transactions t WHERE t.session_id = ${sessionId}
-    ${forUpdate ? sql`FOR UPDATE OF t` : sql``}`.execute(db);
+export function findTransactionView(db: Db, sessionId: string, forUpdate = false): Promise<TransactionView | undefined> {
+  return firstView(db, sql`FROM transactions t WHERE t.session_id = ${sessionId} ${forUpdate ? sql`FOR UPDATE OF t` : sql``}`);
+}
+
+/** The view of the transaction a payment attempt belongs to, by the attempt's reference number, in one round trip. */
+export function findTransactionViewByReference(db: Db, referenceNumber: string): Promise<TransactionView | undefined> {
+  return firstView(db, sql`FROM payment_attempts a JOIN transactions t ON t.session_id = a.session_id WHERE a.reference_number = ${referenceNumber}`);
+}
+
+/** The first transaction view of `SELECT … {from}` (a FROM clause over `transactions t`, with its conditions). */
+async function firstView(db: Db, from: RawBuilder<unknown>): Promise<TransactionView | undefined> {
+  const { rows } = await sql<ViewRow>`SELECT ${transactionViewColumns} ${from}`.execute(db);
   const row = rows[0];
   return row && reviveView(row);
 }

@@ -1,6 +1,5 @@
-import { findAttemptByReference } from "@/db/queries/payments";
 import { getSettings } from "@/db/queries/settings";
-import { findTransactionView } from "@/db/queries/transactions";
+import { findTransactionViewByReference } from "@/db/queries/transactions";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
 import { backToMerchantUrl } from "@/lib/checkout/payments/back-to-merchant";
@@ -10,9 +9,10 @@ import { backToMerchantUrl } from "@/lib/checkout/payments/back-to-merchant";
  * as the payment page's (back-to-merchant.ts). Null when the reference is unknown or there is no way back.
  */
 export async function loadBackToMerchant({ ctx, input }: { ctx: Ctx; input: { reference: string } }) {
-  const attempt = await findAttemptByReference(ctx.db, input.reference);
-  if (!attempt) return null;
-  const [view, settings] = await Promise.all([findTransactionView(ctx.db, attempt.session_id), cachedConfig("settings", () => getSettings(ctx.db))]);
+  const [view, settings] = await Promise.all([
+    findTransactionViewByReference(ctx.db, input.reference),
+    cachedConfig("settings", () => getSettings(ctx.db)),
+  ]);
   if (!view || view.txn.deleted_at) return null;
   const latest = view.attempts.at(-1);
   const url = backToMerchantUrl(

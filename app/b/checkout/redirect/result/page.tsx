@@ -10,6 +10,7 @@ import { PAYMENT_NOT_FOUND, PaymentNotFound } from "@/components/checkout/paymen
 import { PaymentResult } from "@/components/checkout/payment-result";
 import { returnedAttempt } from "@/lib/checkout/checkout-page/returned-attempt";
 import { paymentPageForRequest } from "@/lib/checkout/checkout-page/payment-page-for-request";
+import { WEBHOOK_WAITED_HEADER } from "@/lib/checkout/checkout-page/session-header";
 import { EMBED_ORIGIN_HEADER } from "@/lib/checkout/sdk/embed-origin-header";
 import { resultEvent } from "@/lib/checkout/sdk/result-event";
 import { queryParam } from "@/lib/http/query-param";
@@ -23,8 +24,8 @@ const REFRESH_SECONDS = { live: 3, reload: 5 };
 type Props = { searchParams: Promise<{ session_id?: string | string[]; reference?: string | string[] }> };
 
 /** The page and its view, once per request (the metadata and the page both need them). */
-const loadResult = cache(async (sessionId: string, reference: string | undefined) => {
-  const page = await paymentPageForRequest(sessionId);
+const loadResult = cache(async (sessionId: string, reference: string | undefined, waitForWebhook: boolean) => {
+  const page = await paymentPageForRequest(sessionId, waitForWebhook);
   if (!page) return null;
   const returned = reference ? returnedAttempt(page, reference) : null;
   return { page, view: toCheckoutView(page, returned) };
@@ -32,7 +33,9 @@ const loadResult = cache(async (sessionId: string, reference: string | undefined
 
 async function resultView({ searchParams }: Props) {
   const { session_id, reference } = await searchParams;
-  return loadResult(queryParam(session_id), typeof reference === "string" ? reference : undefined);
+  // The proxy has waited for the webhook's answer already when it let the page render (proxy.ts).
+  const waited = (await headers()).has(WEBHOOK_WAITED_HEADER);
+  return loadResult(queryParam(session_id), typeof reference === "string" ? reference : undefined, !waited);
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

@@ -21,7 +21,8 @@ import { checkoutMessages } from "@/lib/checkout/i18n/checkout-messages";
 
 type Props = { searchParams: Promise<{ session_id?: string | string[]; unavailable?: string | string[] }> };
 
-const pageFor = async ({ searchParams }: Props) => paymentPageForRequest(queryParam((await searchParams).session_id));
+// The proxy tells only a result page that the webhook's answer was waited for: here the layout's load waits too.
+const pageFor = async ({ searchParams }: Props) => paymentPageForRequest(queryParam((await searchParams).session_id), true);
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const page = await pageFor(props);
