@@ -1,7 +1,6 @@
 import type { Db } from "@/db/client";
 import { findOperation } from "@/db/queries/operations";
-import { getSettings } from "@/db/queries/settings";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
+import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
 import { findEvent, findEventAttempt, upsertDelivery } from "@/db/queries/webhooks";
 import type { TransactionEvent } from "@/db/types";
@@ -39,6 +38,6 @@ async function planWebhookPayload(db: Db, event: TransactionEvent, view: Transac
   if (!result) return null;
   const attempt = await findEventAttempt(db, event);
   const operation = event.operation_id ? await findOperation(db, event.operation_id) : undefined;
-  const { webhook_hmac_key } = await cachedConfig("settings", () => getSettings(db));
+  const { webhook_hmac_key } = await cachedSettings(db);
   return buildWebhookPayload({ event, result, view, attempt, operation, hmacKey: webhook_hmac_key });
 }

@@ -1,6 +1,5 @@
 import type { Db } from "@/db/client";
-import { getSettings } from "@/db/queries/settings";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
+import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import type { TransactionView } from "@/db/queries/transactions";
 import { findEventAttempt } from "@/db/queries/webhooks";
 import type { TransactionEvent } from "@/db/types";
@@ -29,6 +28,6 @@ export async function planLegacyResult(db: Db, event: TransactionEvent, view: Tr
   const result = legacyResultOf(event);
   if (!result) return null;
   const attempt = await findEventAttempt(db, event);
-  const { webhook_hmac_key } = await cachedConfig("settings", () => getSettings(db));
+  const { webhook_hmac_key } = await cachedSettings(db);
   return buildLegacyResult({ result, view, attempt, hmacKey: webhook_hmac_key });
 }

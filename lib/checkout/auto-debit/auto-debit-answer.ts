@@ -1,8 +1,7 @@
 import { type AttemptEvent, findAttemptWithLatestEvent } from "@/db/queries/attempt-events";
-import { getSettings } from "@/db/queries/settings";
 import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
 import type { PaymentAttempt } from "@/db/types";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
+import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import type { Ctx } from "@/lib/core/context";
 import type { Outcome } from "@/lib/gateways/adapter";
 import { RESULT_WORDS } from "@/lib/checkout/payments/transitions";
@@ -33,7 +32,7 @@ export async function autoDebitAnswer(ctx: Ctx, sessionId: string, reference: st
 
 /** The answer of an auto-debit whose transaction, attempt and latest event are at hand (just settled). */
 export async function answerOf(ctx: Ctx, settled: { view: TransactionView; attempt: PaymentAttempt; event: AttemptEvent }, outcome: Outcome): Promise<AutoDebitAnswer> {
-  const settings = await cachedConfig("settings", () => getSettings(ctx.db));
+  const settings = await cachedSettings(ctx.db);
   const result = outcome === "pending" ? "pending" : RESULT_WORDS[outcome];
   const payload = buildWebhookPayload({ ...settled, result, hmacKey: settings.webhook_hmac_key });
   const status = outcome === "success" ? 200 : outcome === "pending" ? 202 : 400;

@@ -1,6 +1,5 @@
-import { getSettings } from "@/db/queries/settings";
 import { findTransactionViewByReference } from "@/db/queries/transactions";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
+import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import type { Ctx } from "@/lib/core/context";
 import { backToMerchantUrl } from "@/lib/checkout/payments/back-to-merchant";
 
@@ -11,7 +10,7 @@ import { backToMerchantUrl } from "@/lib/checkout/payments/back-to-merchant";
 export async function loadBackToMerchant({ ctx, input }: { ctx: Ctx; input: { reference: string } }) {
   const [view, settings] = await Promise.all([
     findTransactionViewByReference(ctx.db, input.reference),
-    cachedConfig("settings", () => getSettings(ctx.db)),
+    cachedSettings(ctx.db),
   ]);
   if (!view || view.txn.deleted_at) return null;
   const latest = view.attempts.at(-1);

@@ -1,7 +1,6 @@
-import { getSettings } from "@/db/queries/settings";
 import type { Address, Agreement, PaymentType } from "@/db/types";
 import { type AttemptView, findTransactionView, type TransactionRow } from "@/db/queries/transactions";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
+import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import type { Ctx } from "@/lib/core/context";
 import { asksForAnything, deliveryLocationOf, type DeliveryLocation, type PageOptions, pageOptionsOf } from "@/lib/checkout/page-fields/page-fields";
 import { formatAmount } from "@/lib/core/money/decimal";
@@ -101,7 +100,7 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
   if (!SESSION_ID.test(input.sessionId)) return null;
   const [view, settings] = await Promise.all([
     findTransactionView(ctx.db, input.sessionId),
-    cachedConfig("settings", () => getSettings(ctx.db)),
+    cachedSettings(ctx.db),
   ]);
   if (!view || view.txn.deleted_at) return null;
   const { txn } = view;

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { claimMoneyOperation, settleMoneyOperation } from "@/db/queries/operations";
-import { getSettings } from "@/db/queries/settings";
 import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
 import type { MoneyOperation, PaymentAttempt } from "@/db/types";
 import { canUseGateway, type Caller } from "@/lib/access/auth/permissions";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
+import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import type { Ctx } from "@/lib/core/context";
 import { Conflict, NotFound } from "@/lib/core/errors";
 import type { OperationResult } from "@/lib/gateways/adapter";
@@ -78,7 +77,7 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
       currencyCode: txn.currency_code,
     }),
   );
-  const { webhook_hmac_key } = await cachedConfig("settings", () => getSettings(ctx.db));
+  const { webhook_hmac_key } = await cachedSettings(ctx.db);
   const after =
     result.outcome === "pending"
       ? txn

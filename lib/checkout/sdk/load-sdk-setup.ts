@@ -1,10 +1,9 @@
 import { listCustomerCards } from "@/db/queries/saved-cards";
-import { getSettings } from "@/db/queries/settings";
 import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
 import { representCards } from "@/lib/checkout/cards/represent-card";
 import { lastFour } from "@/lib/checkout/transactions/represent-transaction";
 import { SESSION_ID } from "@/lib/checkout/transactions/get-transaction";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
+import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import type { Ctx } from "@/lib/core/context";
 import { Conflict, NotFound } from "@/lib/core/errors";
 import { computeFee } from "@/lib/core/money/compute-fee";
@@ -24,7 +23,7 @@ export const NO_SUCH_TRANSACTION = "No such transaction.";
  */
 export async function loadSdkSetup({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<SdkSetup> {
   if (!SESSION_ID.test(input.sessionId)) throw new NotFound(NO_SUCH_TRANSACTION);
-  const [view, settings] = await Promise.all([findTransactionView(ctx.db, input.sessionId), cachedConfig("settings", () => getSettings(ctx.db))]);
+  const [view, settings] = await Promise.all([findTransactionView(ctx.db, input.sessionId), cachedSettings(ctx.db)]);
   if (!view || view.txn.deleted_at) throw new NotFound(NO_SUCH_TRANSACTION);
   const { txn, decimals } = view;
   const refusal = unpayableMessage(txn);

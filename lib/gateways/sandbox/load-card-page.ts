@@ -1,5 +1,5 @@
-import { getSettings } from "@/db/queries/settings";
 import { findSandboxPayment } from "@/db/queries/sandbox-payments";
+import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import { listSavedCards } from "@/db/queries/saved-cards";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
@@ -30,7 +30,7 @@ export async function loadCardPage({ ctx, input }: { ctx: Ctx; input: { referenc
   const payment = await findSandboxPayment(ctx.db, input.reference);
   if (!payment) return null;
   const [settings, currencies, saved] = await Promise.all([
-    cachedConfig("settings", () => getSettings(ctx.db)),
+    cachedSettings(ctx.db),
     cachedConfig("currencies", () => listCurrencies(ctx.db)),
     payment.customer_id ? listSavedCards(ctx.db, payment.customer_id, "sandbox") : Promise.resolve([]),
   ]);

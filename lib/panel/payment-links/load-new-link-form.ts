@@ -1,6 +1,6 @@
 import { listCurrencies } from "@/db/queries/currencies";
+import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import { listEnabledGatewaySettings } from "@/db/queries/gateway-settings";
-import { getSettings } from "@/db/queries/settings";
 import { canUseGateway, requireAction, type Caller } from "@/lib/access/auth/permissions";
 import { preferredGateways } from "@/lib/config/gateway-settings/preferred-gateways";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
@@ -26,7 +26,7 @@ export async function loadNewLinkForm({ ctx, input }: { ctx: Ctx; input: { calle
   const [all, currencies, settings] = await Promise.all([
     cachedConfig("payment-methods:gateways", () => listEnabledGatewaySettings(ctx.db)),
     listCurrencies(ctx.db),
-    cachedConfig("settings", () => getSettings(ctx.db)),
+    cachedSettings(ctx.db),
   ]);
   const usable = all.filter((g) => canUseGateway(input.caller, g.code));
   const gateways: LinkFormGateway[] = usable.map((g) => ({ code: g.code, name: g.name, isSandbox: g.is_sandbox, currencies: g.currencies }));
