@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { prepareRepeated } from "./prepare-repeated";
 import type { Database } from "./types";
 
 export type Db = Kysely<Database>;
@@ -28,7 +29,10 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   // reports idle ones here; a client in use between two queries (inside a transaction) has no listener of the
   // pool's, so it gets its own. Its next query fails instead, and the pool discards it on release.
   pool.on("error", () => undefined);
-  pool.on("connect", (client) => client.on("error", () => undefined));
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+    prepareRepeated(client);
+  });
   options.onPool?.(pool);
   const onQuery = options.onQuery;
   return new Kysely<Database>({
