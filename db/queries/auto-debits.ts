@@ -66,8 +66,9 @@ export interface AutoDebitClaim {
  * The claim, in one statement (so its locks last only as long as it does): locks the transaction row while it is
  * as read (`version`) and in `from`; takes one of the agreement's charges while `limit` and the cycle allow one on
  * `today` (the UPDATE locks the agreement's row and, when another claim of it commits first, decides again on the
- * row as that one left it); then moves the transaction to pending, opens the attempt with its event and job, and
- * makes the card the customer's newest. The rows are locked in the order every payment takes them (transaction,
+ * row as that one left it); then moves the transaction to pending, opens the attempt with its event, and makes
+ * the card the customer's newest. The event plans no job: a move to pending tells nobody (as a payment's start,
+ * test/jobs/silent-events.test.ts); the charge's result does. The rows are locked in the order every payment takes them (transaction,
  * then agreement). Undefined, with nothing changed, when any condition fails: the caller reads again to say why.
  * The charge's start (the attempt's created_at, now()) becomes the one the next cycle counts from.
  */
@@ -100,12 +101,10 @@ export async function claimAutoDebit(db: Db, claim: AutoDebitClaim): Promise<Pay
       INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, data)
       SELECT a.session_id, 'state_changed', 'created', 'pending', 'auto_debit', a.id, '{}'::jsonb FROM a
       RETURNING event_id
-    ), j AS (
-      SELECT ${addJobSql("dispatch-event", sql`e.event_id`)} FROM e
     ), used AS (
       UPDATE saved_cards SET last_used_at = now() WHERE id = ${a.saved_card_id}::bigint AND EXISTS (SELECT 1 FROM a)
     )
-    SELECT a.* FROM a, j`.execute(db);
+    SELECT a.* FROM a`.execute(db);
   return rows[0];
 }
 

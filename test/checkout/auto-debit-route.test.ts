@@ -6,7 +6,10 @@ import { claimAutoDebit, findAutoDebitFacts } from "@/db/queries/auto-debits";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { AUTO_DEBITABLE } from "@/lib/checkout/lifecycle/verbs";
 import { newAttempt } from "@/lib/checkout/payments/open-attempt";
+import { notificationEventFor } from "@/lib/delivery/notifications/notification-event-for";
+import { eventResult } from "@/lib/delivery/webhooks/event-result";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
+import { legacyResultOf } from "@/lib/legacy/plan-legacy-result";
 import { basicAuth, createGateway, createKey, createUser } from "../support/factories";
 import { serveRoutes } from "../support/http-server";
 import { CARDS, NEXT_YEAR, deliverReturn, events, monthlyAgreement, newTransaction, passDeadline, payWith, setUpPayments, stateOf } from "../support/payment-flow";
@@ -185,6 +188,20 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
     const link = await ctx.db.selectFrom("card_agreements").select("charges").where("agreement_id", "=", "sub-three").executeTakeFirstOrThrow();
     expect(link.charges).toBe(3);
     expect((await sandboxCharges("cust-last")).filter((p) => p.status === "approved")).toHaveLength(3);
+  });
+
+  it("plans no dispatch job for the claim's move to pending, which tells nobody, and one for the charge's result", async () => {
+    const plan = installments("sub-silent", 2);
+    const { token } = await setUp("cust-silent", plan);
+    const sessionId = await autoDebitTxn("cust-silent", plan, { webhook_url: "http://127.0.0.1:9/hook", notifications: { email: ["paid"] }, customer_email: "a@example.com" });
+    expect((await charge({ session_id: sessionId, token })).status).toBe(200);
+    const all = await events(ctx, sessionId);
+    const [claimed, paid] = [all.find((e) => e.to_state === "pending"), all.find((e) => e.to_state === "paid")];
+    expect(claimed).toMatchObject({ from_state: "created", cause: "auto_debit" });
+    expect([eventResult(claimed!), legacyResultOf(claimed!), notificationEventFor(claimed!)]).toEqual([null, null, null]);
+    const jobs = (await sql<{ key: string }>`SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'dispatch-event'`.execute(ctx.db)).rows.map((r) => r.key);
+    expect(jobs).not.toContain(`event:${claimed!.event_id}`);
+    expect(jobs).toContain(`event:${paid!.event_id}`);
   });
 
   it("a transaction changed between the checks and the claim (an update racing the charge) is not claimed: nothing changes", async () => {
