@@ -14,6 +14,8 @@ export interface DbOptions {
   onPool?: (pool: pg.Pool) => void;
   /** Given each statement's duration, ms (a request's database time: lib/core/timing). */
   onQuery?: (ms: number) => void;
+  /** Each connection prepares the statements it runs repeatedly (db/prepare-repeated.ts). */
+  prepare?: boolean;
 }
 
 export function createDb(connectionString: string, options: DbOptions = {}): Db {
@@ -31,7 +33,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   pool.on("error", () => undefined);
   pool.on("connect", (client) => {
     client.on("error", () => undefined);
-    prepareRepeated(client);
+    if (options.prepare) prepareRepeated(client);
   });
   options.onPool?.(pool);
   const onQuery = options.onQuery;

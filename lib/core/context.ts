@@ -17,7 +17,12 @@ export function appContext(): Ctx {
     if (!env.DATABASE_URL) {
       throw new Error("DATABASE_URL is not set: start the app with `npm start` (it starts the embedded database).");
     }
-    holder.__checkoutDb = createDb(env.DATABASE_URL, { max: 20, onPool: (pool) => watchPool("app", pool), onQuery: addDatabaseTime });
+    holder.__checkoutDb = createDb(env.DATABASE_URL, {
+      max: 20,
+      onPool: (pool) => watchPool("app", pool),
+      onQuery: addDatabaseTime,
+      prepare: env.PREPARED_STATEMENTS,
+    });
   }
   return { db: holder.__checkoutDb };
 }

@@ -46,6 +46,8 @@ const schema = z
     // A client gets this long to send its whole request (headers: at most 10 s of it); then a 408 and the connection closes.
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
     CONFIG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    // Each connection prepares the statements it repeats (db/prepare-repeated.ts); off behind a pooler that cannot.
+    PREPARED_STATEMENTS: flag(true),
     BASIC_AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
     // scrypt's cost for new password hashes, as log2(N): each step doubles the time and memory of a sign-in.
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),

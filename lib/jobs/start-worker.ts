@@ -35,7 +35,7 @@ export async function startWorker(
   /** The relay to Inngest (inngest/relay-tasks.ts), passed in by server/ so lib/ does not import inngest/. */
   options: { relay?: (ctx: Ctx) => TaskList } = {},
 ): Promise<{ poolId: string; stop(): Promise<void> }> {
-  const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2, onPool: (pool) => watchPool("jobs", pool) });
+  const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2, onPool: (pool) => watchPool("jobs", pool), prepare: env.PREPARED_STATEMENTS });
   const ctx = { db };
   hearConfigChangesOn(connectionString);
   const relayFor = (c: Ctx) => {

@@ -9,7 +9,7 @@ const ctx = testContext();
 // One connection, so the statements read back are the ones this pool's connection prepared.
 let db: Db;
 afterEach(() => db?.destroy());
-const open = () => (db = createDb(env.DATABASE_URL!, { max: 1 }));
+const open = (prepare = true) => (db = createDb(env.DATABASE_URL!, { max: 1, prepare }));
 const prepared = async () =>
   (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements ORDER BY prepare_time`.execute(db)).rows.map((r) => r.statement);
 const double = (n: number) => sql<{ n: number }>`SELECT ${n}::int + ${n}::int AS n`.execute(db).then((r) => r.rows[0]!.n);
@@ -62,5 +62,11 @@ describe("statements a connection runs repeatedly", () => {
     expect(await star()).toEqual({ id: 1, a: "x", b: "new" });
     expect(await named()).toEqual({ a: "x" });
     expect(await returning("y")).toEqual({ id: 1, a: "y", b: "new" });
+  });
+
+  it("are never prepared with PREPARED_STATEMENTS=off (behind a pooler that cannot keep them)", async () => {
+    open(false);
+    for (let i = 0; i < PREPARE_AFTER * 2; i++) expect(await double(i)).toBe(i * 2);
+    expect(await prepared()).toEqual([]);
   });
 });
