@@ -41,6 +41,7 @@ import { stopProcess, waitForOk } from "./shared/processes";
 import { measureWebhooks, PAYMENT_CONCURRENCY, PAYMENTS } from "./bench/webhooks";
 import { measureObservability, ROUNDS } from "./bench/observability";
 import { brokenInvariants, DEFAULT_RATES, measureCheckouts } from "./bench/checkout";
+import { measureCheckoutCeiling } from "./bench/checkout-ceiling";
 import { startSecondWebAndWorker } from "./bench/checkout-processes";
 import { runMain } from "../server/run-main";
 
@@ -81,7 +82,7 @@ runMain(async () => {
   process.chdir(path.resolve(__dirname, "..")); // every path here is relative to the repository
   const machineInfo = machine();
   buildApp(flags["no-build"]);
-  if (withFloor && (runs("api") || runs("operations") || runs("cards") || runs("admin"))) await buildFloor(flags["no-build"]);
+  if (withFloor && (runs("api") || runs("operations") || runs("cards") || runs("admin") || runs("checkout"))) await buildFloor(flags["no-build"]);
   process.stderr.write(`Creating a fresh database in ${DATA_DIR} …\n`);
   const apiKey = await createFixtures();
   const publicKey = runs("embedded") ? await createPublicKey(SHOP_ORIGIN) : undefined;
@@ -169,6 +170,7 @@ runMain(async () => {
     // Last: its second layout restarts the app.
     if (runs("checkout")) {
       results.checkout = [];
+      const ceiling = withFloor ? await measureCheckoutCeiling(dbUrl) : null;
       for (const mode of checkoutModes) {
         let urls = [APP_URL];
         if (mode === "two") {
@@ -176,7 +178,7 @@ runMain(async () => {
           stopApp = await startApp({ WORKER: "off" });
           urls = [APP_URL, await startSecondWebAndWorker(dbUrl, helpers)];
         }
-        results.checkout.push(await measureCheckouts(CHECKOUT_MODES[mode], urls, apiKey, dbUrl, rates, checkoutSeconds));
+        results.checkout.push(await measureCheckouts(CHECKOUT_MODES[mode], urls, apiKey, dbUrl, rates, checkoutSeconds, ceiling));
       }
       results.settings.push(
         `full checkout: customers arriving at ${rates.join(", ")} per second, ${checkoutSeconds} s per step, until a step breaks; ${Object.values(CHECKOUT_MODES).join("; ")}`,

@@ -7,7 +7,7 @@ export interface CpuTime {
   db: number;
 }
 
-/** CPU ms used so far by the node and postgres processes descending from this one (this one left out). */
+/** CPU ms used so far by the node (and next-server) and postgres processes descending from this one (this one left out). */
 export function cpuOfDescendants(): CpuTime {
   const stats = readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
@@ -27,7 +27,8 @@ export function cpuOfDescendants(): CpuTime {
   const visit = (pid: number) => {
     for (const child of children.get(pid) ?? []) {
       if (child.comm === "postgres") total.db += child.ms;
-      else if (child.comm.startsWith("node")) total.app += child.ms;
+      // `next start` (the framework floor) renames its process next-server.
+      else if (child.comm.startsWith("node") || child.comm.startsWith("next-server")) total.app += child.ms;
       visit(child.pid);
     }
   };

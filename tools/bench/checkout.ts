@@ -6,6 +6,7 @@ import { withClient } from "../shared/database";
 import { percentile } from "../shared/stats";
 import { startReceiver } from "../shared/webhook-receiver";
 import { type Checkout, checkOut, type Merchant, StageError, STAGES, type Stage } from "./checkout-customer";
+import type { Ceiling } from "./checkout-ceiling";
 import { cpuOfDescendants, type CpuTime } from "./checkout-cpu";
 
 export const DEFAULT_RATES = [5, 10, 15, 20, 25, 30, 35, 40];
@@ -38,6 +39,8 @@ export interface StepFigures {
 
 export interface CheckoutRun {
   mode: string;
+  /** The framework's ceiling measured in the same run (checkout-ceiling.ts); null with --no-floor. */
+  ceiling: Ceiling | null;
   /** Each stage's CPU, ms per checkout, with customers paying one at a time (the result page's includes the webhook's delivery). */
   stageCpu: Record<Stage, CpuTime>;
   steps: StepFigures[];
@@ -92,7 +95,15 @@ const WEBHOOK_GRACE_MS = 30_000;
  * Steps through `rates` (customers per second, `seconds` each) on the app's web processes at `appUrls` (customers
  * spread over them in turn, as a load balancer would), stopping after the first broken step.
  */
-export async function measureCheckouts(mode: string, appUrls: string[], apiKey: string, dbUrl: string, rates: number[], seconds: number): Promise<CheckoutRun> {
+export async function measureCheckouts(
+  mode: string,
+  appUrls: string[],
+  apiKey: string,
+  dbUrl: string,
+  rates: number[],
+  seconds: number,
+  ceiling: Ceiling | null,
+): Promise<CheckoutRun> {
   const receiver = await startReceiver(RECEIVER_PORT);
   const merchants: Merchant[] = appUrls.map((appUrl) => ({ appUrl, apiKey, webhookUrl: receiver.url, redirectUrl: receiver.url.replace(/\/webhook$/, "/done") }));
   const steps: StepFigures[] = [];
@@ -122,7 +133,7 @@ export async function measureCheckouts(mode: string, appUrls: string[], apiKey: 
   } finally {
     await receiver.close();
   }
-  return { mode, stageCpu, steps };
+  return { mode, ceiling, stageCpu, steps };
 }
 
 /** CPU per stage (ms per checkout): the app's and PostgreSQL's, read after each stage of customers paying one at a time. */
