@@ -1,5 +1,6 @@
-import { type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from "kysely";
+import { type Insertable, type Selectable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
+import { compiledOnce } from "../compiled-once";
 import type { TransactionsTable } from "../types";
 import { addJobSql } from "./jobs";
 import { type LinkCodes, linkCodesJson } from "./link-codes";
@@ -105,25 +106,29 @@ type ViewRow = { txn: TransactionRow } & Omit<TransactionView, "txn">;
 
 export const reviveView = (row: ViewRow): TransactionView => ({ ...row, txn: reviveTransaction(row.txn), attempts: row.attempts.map(reviveAttempt) });
 
+const viewBySession = compiledOnce((sessionId: string) => sql<ViewRow>`SELECT ${transactionViewColumns} FROM transactions t WHERE t.session_id = ${sessionId}`);
+const lockedViewBySession = compiledOnce(
+  (sessionId: string) => sql<ViewRow>`SELECT ${transactionViewColumns} FROM transactions t WHERE t.session_id = ${sessionId} FOR UPDATE OF t`,
+);
+const viewByReference = compiledOnce(
+  (referenceNumber: string) => sql<ViewRow>`SELECT ${transactionViewColumns}
+    FROM payment_attempts a JOIN transactions t ON t.session_id = a.session_id WHERE a.reference_number = ${referenceNumber}`,
+);
+
 /**
  * A transaction with what its representation needs (currency places, gateways, defaults, its payment attempts),
  * in one round trip.
  */
-export function findTransactionView(db: Db, sessionId: string, forUpdate = false): Promise<TransactionView | undefined> {
-  return firstView(db, sql`FROM transactions t WHERE t.session_id = ${sessionId} ${forUpdate ? sql`FOR UPDATE OF t` : sql``}`);
+export async function findTransactionView(db: Db, sessionId: string, forUpdate = false): Promise<TransactionView | undefined> {
+  return firstView(await (forUpdate ? lockedViewBySession : viewBySession)(db, sessionId));
 }
 
 /** The view of the transaction a payment attempt belongs to, by the attempt's reference number, in one round trip. */
-export function findTransactionViewByReference(db: Db, referenceNumber: string): Promise<TransactionView | undefined> {
-  return firstView(db, sql`FROM payment_attempts a JOIN transactions t ON t.session_id = a.session_id WHERE a.reference_number = ${referenceNumber}`);
+export async function findTransactionViewByReference(db: Db, referenceNumber: string): Promise<TransactionView | undefined> {
+  return firstView(await viewByReference(db, referenceNumber));
 }
 
-/** The first transaction view of `SELECT … {from}` (a FROM clause over `transactions t`, with its conditions). */
-async function firstView(db: Db, from: RawBuilder<unknown>): Promise<TransactionView | undefined> {
-  const { rows } = await sql<ViewRow>`SELECT ${transactionViewColumns} ${from}`.execute(db);
-  const row = rows[0];
-  return row && reviveView(row);
-}
+const firstView = (rows: ViewRow[]): TransactionView | undefined => rows[0] && reviveView(rows[0]);
 
 // json_build_object turns timestamps into strings; bring them back to Dates.
 function reviveAttempt(raw: AttemptView): AttemptView {
