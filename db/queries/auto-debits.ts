@@ -1,5 +1,6 @@
 import { type Insertable, sql } from "kysely";
 import type { Db } from "../client";
+import { compiledOnce } from "../compiled-once";
 import type { PaymentAttempt, PaymentAttemptsTable, TransactionState } from "../types";
 import type { AttemptEvent } from "./attempt-events";
 import { type AgreementLink, type CardToCharge, releaseAgreementChargeSql } from "./card-agreements";
@@ -23,16 +24,7 @@ export interface AutoDebitFacts {
  * of the transaction's agreement, each or none.
  */
 export async function findAutoDebitFacts(db: Db, sessionId: string, token: string): Promise<AutoDebitFacts | undefined> {
-  const { rows } = await sql<Parameters<typeof reviveView>[0] & { version: string; card: RawCard | null; link: RawLink | null }>`
-    SELECT ${transactionViewColumns}, t.xmin::text AS version,
-      (SELECT json_build_object('id', c.id::text, 'token', c.token, 'gateway_code', c.gateway_code,
-        'expiry_month', c.expiry_month, 'expiry_year', c.expiry_year, 'deleted_at', c.deleted_at)
-        FROM saved_cards c WHERE c.token = ${token} AND c.customer_id = t.customer_id) AS card,
-      (SELECT json_build_object('card_id', a.card_id::text, 'agreement', a.agreement, 'amount', a.amount::text,
-        'currency_code', a.currency_code, 'charges', a.charges, 'last_charge_at', a.last_charge_at)
-        FROM card_agreements a WHERE a.customer_id = t.customer_id AND a.agreement_id = t.agreement->>'id') AS link
-    FROM transactions t WHERE t.session_id = ${sessionId}`.execute(db);
-  const row = rows[0];
+  const row = (await autoDebitFacts(db, sessionId, token))[0];
   if (!row) return undefined;
   const { version, card, link } = row;
   return {
@@ -42,6 +34,18 @@ export async function findAutoDebitFacts(db: Db, sessionId: string, token: strin
     link: link ? { ...link, last_charge_at: new Date(link.last_charge_at) } : undefined,
   };
 }
+
+const autoDebitFacts = compiledOnce(
+  (sessionId: string, token: string) => sql<Parameters<typeof reviveView>[0] & { version: string; card: RawCard | null; link: RawLink | null }>`
+    SELECT ${transactionViewColumns}, t.xmin::text AS version,
+      (SELECT json_build_object('id', c.id::text, 'token', c.token, 'gateway_code', c.gateway_code,
+        'expiry_month', c.expiry_month, 'expiry_year', c.expiry_year, 'deleted_at', c.deleted_at)
+        FROM saved_cards c WHERE c.token = ${token} AND c.customer_id = t.customer_id) AS card,
+      (SELECT json_build_object('card_id', a.card_id::text, 'agreement', a.agreement, 'amount', a.amount::text,
+        'currency_code', a.currency_code, 'charges', a.charges, 'last_charge_at', a.last_charge_at)
+        FROM card_agreements a WHERE a.customer_id = t.customer_id AND a.agreement_id = t.agreement->>'id') AS link
+    FROM transactions t WHERE t.session_id = ${sessionId}`,
+);
 
 // json_build_object writes timestamps as text.
 type RawCard = Omit<CardToCharge, "deleted_at"> & { deleted_at: string | null };

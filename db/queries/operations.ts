@@ -1,5 +1,6 @@
 import { type Insertable, sql } from "kysely";
 import type { Db } from "../client";
+import { compiledOnce } from "../compiled-once";
 import type { MoneyOperation, Operation, OperationsTable, OperationState, PaymentAttempt, TransactionState } from "../types";
 import { addJobSql } from "./jobs";
 import { reviveView, type TransactionView, transactionViewColumns } from "./transactions";
@@ -9,14 +10,7 @@ import { reviveView, type TransactionView, transactionViewColumns } from "./tran
  * duplicate, the oldest), in one round trip.
  */
 export async function findMoneyTarget(db: Db, sessionId: string): Promise<(TransactionView & { settled: PaymentAttempt | undefined }) | undefined> {
-  const { rows } = await sql<Parameters<typeof reviveView>[0] & { settled: RawAttempt | null }>`
-    SELECT ${transactionViewColumns},
-      (SELECT to_jsonb(a) || jsonb_build_object('id', a.id::text, 'amount', a.amount::text, 'fee', a.fee::text,
-          'saved_card_id', a.saved_card_id::text)
-        FROM payment_attempts a WHERE a.session_id = t.session_id AND a.state = 'success' AND NOT a.is_duplicate
-        ORDER BY a.id LIMIT 1) AS settled
-    FROM transactions t WHERE t.session_id = ${sessionId}`.execute(db);
-  const row = rows[0];
+  const row = (await moneyTarget(db, sessionId))[0];
   if (!row) return undefined;
   const a = row.settled;
   const settled = a
@@ -24,6 +18,16 @@ export async function findMoneyTarget(db: Db, sessionId: string): Promise<(Trans
     : undefined;
   return { ...reviveView(row), settled };
 }
+
+const moneyTarget = compiledOnce(
+  (sessionId: string) => sql<Parameters<typeof reviveView>[0] & { settled: RawAttempt | null }>`
+    SELECT ${transactionViewColumns},
+      (SELECT to_jsonb(a) || jsonb_build_object('id', a.id::text, 'amount', a.amount::text, 'fee', a.fee::text,
+          'saved_card_id', a.saved_card_id::text)
+        FROM payment_attempts a WHERE a.session_id = t.session_id AND a.state = 'success' AND NOT a.is_duplicate
+        ORDER BY a.id LIMIT 1) AS settled
+    FROM transactions t WHERE t.session_id = ${sessionId}`,
+);
 
 // to_jsonb writes timestamps as text.
 type RawAttempt = Omit<PaymentAttempt, "created_at" | "updated_at" | "completed_at"> & { created_at: string; updated_at: string; completed_at: string | null };
