@@ -21,10 +21,12 @@ type Query = (...args: unknown[]) => unknown;
 export function prepareRepeated(client: pg.PoolClient): void {
   const runs = new Map<string, number>();
   const names = new Map<string, string>();
+  // Texts found to hold a `*` as they reached PREPARE_AFTER: not searched again on every run.
+  const refused = new Set<string>();
   const query = client.query.bind(client) as Query;
   const nameOf = (text: string): string | undefined => {
     const known = names.get(text);
-    if (known || names.size >= MAX_PREPARED || STAR.test(text)) return known;
+    if (known || names.size >= MAX_PREPARED || refused.has(text)) return known;
     const count = (runs.get(text) ?? 0) + 1;
     if (count < PREPARE_AFTER) {
       if (runs.size >= MAX_COUNTED) runs.clear();
@@ -32,6 +34,11 @@ export function prepareRepeated(client: pg.PoolClient): void {
       return undefined;
     }
     runs.delete(text);
+    if (STAR.test(text)) {
+      if (refused.size >= MAX_COUNTED) refused.clear();
+      refused.add(text);
+      return undefined;
+    }
     const name = `p${names.size + 1}`;
     names.set(text, name);
     return name;

@@ -72,8 +72,8 @@ export interface AutoDebitClaim {
  * `today` (the UPDATE locks the agreement's row and, when another claim of it commits first, decides again on the
  * row as that one left it); then moves the transaction to pending, opens the attempt with its event, and makes
  * the card the customer's newest. The event plans no job: a move to pending tells nobody (as a payment's start,
- * test/jobs/silent-events.test.ts); the charge's result does. The rows are locked in the order every payment takes them (transaction,
- * then agreement). Undefined, with nothing changed, when any condition fails: the caller reads again to say why.
+ * test/jobs/silent-events.test.ts); the charge's result does. The rows are locked in the order every payment
+ * takes them (transaction, then agreement). Undefined, with nothing changed, when any condition fails: the caller reads again to say why.
  * The charge's start (the attempt's created_at, now()) becomes the one the next cycle counts from.
  */
 export async function claimAutoDebit(db: Db, claim: AutoDebitClaim): Promise<PaymentAttempt | undefined> {

@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, type Updateable, sql } from "kysely";
+import { type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
 import { compiledOnce } from "../compiled-once";
 import type { TransactionsTable } from "../types";
@@ -106,13 +106,12 @@ type ViewRow = { txn: TransactionRow } & Omit<TransactionView, "txn">;
 
 export const reviveView = (row: ViewRow): TransactionView => ({ ...row, txn: reviveTransaction(row.txn), attempts: row.attempts.map(reviveAttempt) });
 
-const viewBySession = compiledOnce((sessionId: string) => sql<ViewRow>`SELECT ${transactionViewColumns} FROM transactions t WHERE t.session_id = ${sessionId}`);
-const lockedViewBySession = compiledOnce(
-  (sessionId: string) => sql<ViewRow>`SELECT ${transactionViewColumns} FROM transactions t WHERE t.session_id = ${sessionId} FOR UPDATE OF t`,
-);
-const viewByReference = compiledOnce(
-  (referenceNumber: string) => sql<ViewRow>`SELECT ${transactionViewColumns}
-    FROM payment_attempts a JOIN transactions t ON t.session_id = a.session_id WHERE a.reference_number = ${referenceNumber}`,
+/** The view's SELECT over `from(key)` (a FROM clause over `transactions t`, with its conditions), compiled once. */
+const viewFrom = (from: (key: string) => RawBuilder<unknown>) => compiledOnce((key: string) => sql<ViewRow>`SELECT ${transactionViewColumns} ${from(key)}`);
+const viewBySession = viewFrom((sessionId) => sql`FROM transactions t WHERE t.session_id = ${sessionId}`);
+const lockedViewBySession = viewFrom((sessionId) => sql`FROM transactions t WHERE t.session_id = ${sessionId} FOR UPDATE OF t`);
+const viewByReference = viewFrom(
+  (referenceNumber) => sql`FROM payment_attempts a JOIN transactions t ON t.session_id = a.session_id WHERE a.reference_number = ${referenceNumber}`,
 );
 
 /**
