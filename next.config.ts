@@ -9,6 +9,8 @@ const nextConfig: NextConfig = {
   // Clients of the checkout interface do not follow redirects: every path answers with and without its slash.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // The web server compresses (lib/http/compress-response.ts): a whole page in one call rather than chunk by chunk.
+  compress: false,
   // app/global-not-found.tsx answers unmatched addresses: the app has several root layouts (see docs/architecture.md, Layout).
   // Server actions take the bulk payment requests' CSV (at most 2 MB, lib/legacy/bulk/bulk-limits.ts) with room for the form.
   // Turbopack's build cache speeds up the next local build; a CI run builds once from a clean clone, so writing it

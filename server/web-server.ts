@@ -6,6 +6,7 @@ import path from "node:path";
 import next from "next";
 import { env } from "@/lib/core/env";
 import { closeAfterUnreadBody } from "@/lib/http/close-after-unread-body";
+import { withCompression } from "@/lib/http/compress-response";
 import { forwardedFor } from "@/lib/http/forwarded-for";
 import { gracefulClose } from "@/lib/http/graceful-close";
 import { hasMalformedEncoding, MALFORMED_TARGET } from "@/lib/http/malformed-target";
@@ -69,6 +70,7 @@ async function main() {
 
   function serve(req: IncomingMessage, res: ServerResponse) {
     // On every response, whatever answers it (a page, a route, a static file, this server).
+    withCompression(req, res);
     if (hsts) res.setHeader("Strict-Transport-Security", hsts);
     req.headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUST_PROXY);
     if (hasMalformedEncoding(req.url ?? "/")) {
