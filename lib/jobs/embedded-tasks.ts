@@ -2,6 +2,7 @@ import type { Task, TaskList } from "graphile-worker";
 import { jobTasks, payloadId, type JobTask } from "@/db/job-catalog";
 import { enqueueJob, jobSpec } from "@/db/queries/jobs";
 import type { Ctx } from "@/lib/core/context";
+import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";
 import { inSpan } from "@/lib/core/tracing/request-span";
 import { jobHandlers } from "./job-handlers";
 
@@ -22,10 +23,17 @@ function embeddedTask(ctx: Ctx, task: JobTask): Task {
       }
       // The plan and the jobs it causes commit together. A follow-up never pushes back a job already queued under
       // its key (preserve_run_at): a webhook waiting for its retry keeps its time.
-      await ctx.db.transaction().execute(async (trx) => {
+      const webhooks = await ctx.db.transaction().execute(async (trx) => {
         const { followUps } = await handler.fanOut({ ...ctx, db: trx }, id);
-        for (const next of followUps) await enqueueJob(trx, jobSpec(next.task, next.id, { keyMode: "preserve_run_at" }));
+        for (const next of followUps.filter((f) => f.task !== "deliver-webhook")) {
+          await enqueueJob(trx, jobSpec(next.task, next.id, { keyMode: "preserve_run_at" }));
+        }
+        return followUps.filter((f) => f.task === "deliver-webhook");
       });
+      // A webhook's first try is made here, once its delivery has committed, not as a job of its own: queueing and
+      // fetching that job cost the database more than the try. Should the process die before the try, this job,
+      // not completed, runs again. Retries are jobs; a dispatch run again leaves a delivery already tried to them.
+      for (const webhook of webhooks) await attemptDelivery({ ctx, input: { deliveryId: webhook.id, scheduleRetry: true, firstTry: true } });
     });
   };
 }

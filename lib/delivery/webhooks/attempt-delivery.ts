@@ -24,11 +24,14 @@ export async function attemptDelivery({
   input,
 }: {
   ctx: Ctx;
-  /** scheduleRetry: enqueue the next try as a job together with this try's record (the embedded engine). */
-  input: { deliveryId: string; scheduleRetry: boolean };
+  /**
+   * scheduleRetry: enqueue the next try as a job together with this try's record (the embedded engine). firstTry:
+   * the try its event's dispatch makes, none when the delivery was tried before (its retry is queued already).
+   */
+  input: { deliveryId: string; scheduleRetry: boolean; firstTry?: boolean };
 }): Promise<DeliveryStep> {
   const delivery = await findDeliveryToSend(ctx.db, input.deliveryId);
-  if (!delivery || delivery.state !== "pending") return { done: true };
+  if (!delivery || delivery.state !== "pending" || (input.firstTry && delivery.attempt_count > 0)) return { done: true };
   const body = webhookBody(delivery.payload);
 
   const refusal = await refuseTarget(delivery.url);
