@@ -113,6 +113,13 @@ export function withCompression(req: IncomingMessage, res: ServerResponse): void
   // the head with the first byte that leaves (the body's length known by then, when it ended).
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
     if (state !== "hold" || this.headersSent) return writeHead.apply(this, args);
+    // Raw header pairs (an array) are sent as given, uncompressed.
+    if (args.some(Array.isArray)) {
+      state = "pass";
+      writeHead.apply(this, args);
+      for (const chunk of release()) write(chunk);
+      return this;
+    }
     this.statusCode = args[0];
     if (typeof args[1] === "string") this.statusMessage = args[1];
     const headers = args.find((arg): arg is OutgoingHttpHeaders => typeof arg === "object" && arg !== null && !Array.isArray(arg));

@@ -37,6 +37,7 @@ const PATHS: Record<string, Handler> = {
   "/image": (_req, res) => res.writeHead(200, { "Content-Type": "image/png" }).end(BIG.subarray(0, 4096)),
   "/no-transform": (_req, res) => res.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "no-transform" }).end(PAGE),
   "/not-modified": (_req, res) => res.writeHead(304, { "Content-Type": "text/html" }).end(),
+  "/raw-headers": (_req, res) => res.writeHead(200, ["Content-Type", "text/html", "X-Raw", "1"]).end(PAGE),
 };
 
 function* chunks(buffer: Buffer, size: number) {
@@ -148,6 +149,13 @@ describe("a response sent as it is", () => {
     const answer = await get(path, "gzip, br");
     expect(answer.headers["content-encoding"]).toBeUndefined();
     expect(answer.raw.length).toBe(Number(answer.headers["content-length"]));
+  });
+
+  it("a head given as raw header pairs goes as given, and its body with it", async () => {
+    const answer = await get("/raw-headers", "gzip, br");
+    expect(answer.headers["x-raw"]).toBe("1");
+    expect(answer.headers["content-encoding"]).toBeUndefined();
+    expect(answer.raw.toString()).toBe(PAGE);
   });
 
   it("a 304 and an answer to HEAD have no body and no coding", async () => {
