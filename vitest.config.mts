@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { timeoutMs } from "./test/support/test-timeouts";
 import { WaitingFirstSequencer } from "./test/support/waiting-first-sequencer";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -67,7 +68,7 @@ export default defineConfig({
     // the time there.
     maxWorkers: 4,
     sequence: { sequencer: WaitingFirstSequencer },
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    testTimeout: timeoutMs(30_000),
+    hookTimeout: timeoutMs(120_000),
   },
 });

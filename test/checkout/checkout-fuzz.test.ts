@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startCheckoutApi } from "../support/checkout-setup";
 import { billingAddress, countRows, files, minimal, setState, txnPath } from "../support/checkout-samples";
+import { timeoutMs } from "../support/test-timeouts";
 
 // Property: whatever body, content type, credentials and Idempotency-Key are thrown at create and PATCH, the
 // answer is never a 5xx, always a JSON object, and a refused request stores no transaction.
@@ -195,7 +196,7 @@ describe("generated requests", () => {
       fc.asyncProperty(request, (r) => check("POST", "/b/checkout/v1/pymt-txn/", r)),
       { numRuns: 1000 },
     );
-  }, 120_000);
+  }, timeoutMs(120_000));
 
   it("PATCH: never a 5xx, always a JSON object, nothing stored when refused", async () => {
     const target = fc.constantFrom(
@@ -215,5 +216,5 @@ describe("generated requests", () => {
       expect(read.status).toBe(200);
       expect(read.body.session_id).toBe(id);
     }
-  }, 120_000);
+  }, timeoutMs(120_000));
 });
