@@ -54,6 +54,9 @@ export async function listenForRoutes(): Promise<{ url: string; serve(routes: Ro
     res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
+  // Past Node's 5 s: a test whose process is starved of CPU (CI's niced part) may reuse an idle connection after
+  // that long, and get ECONNRESET from the server closing it at the same moment.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, serve: (given) => void routes.push(...given) };
