@@ -13,8 +13,14 @@ async function startedWorker(databaseUrl: string, extraEnv: Record<string, strin
   const log = { output: "" };
   child.stdout!.on("data", (chunk: Buffer) => (log.output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (log.output += chunk.toString()));
-  const exited = once(child, "exit");
-  await expect.poll(() => log.output, { timeout: 30_000 }).toContain("worker started");
+  const exit = once(child, "exit");
+  await expect.poll(() => log.output, { timeout: 45_000 }).toContain("worker started");
+  // Its stop is bounded (each step by `within`, 25 s at most with the tests' settings): past that, the test fails
+  // with what the worker said, rather than as a bare timeout.
+  const exited = Promise.race([
+    exit,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the worker did not exit within 45 s of the signal; it said:\n${log.output}`)), 45_000).unref()),
+  ]);
   return { pid: child.pid!, log, exited };
 }
 
@@ -28,7 +34,7 @@ it.each(["SIGTERM", "SIGINT"] as const)("the worker stops cleanly on %s to its p
   expect({ code, killedBy }, log.output).toEqual({ code: 0, killedBy: null });
   expect(log.output).not.toContain("Force killing");
   expect(log.output).toContain("stopped (exit code 0): everything in flight finished");
-}, 60_000);
+}, 120_000);
 
 it("the worker still exits on SIGTERM when its database stops answering: 1, saying what it cut", async () => {
   const database = new URL(env.DATABASE_URL!);
@@ -43,4 +49,4 @@ it("the worker still exits on SIGTERM when its database stops answering: 1, sayi
   expect(code, log.output).toBe(1);
   expect(log.output).toContain("shutdown step did not finish in time");
   expect(log.output).toContain("stopped (exit code 1): the job engine was not waited for");
-}, 90_000);
+}, 120_000);
