@@ -7,9 +7,11 @@ import { inquirePayment } from "@/lib/checkout/payments/inquire-payment";
 import { startPayment } from "@/lib/checkout/payments/start-payment";
 import { CARDS, deliverReturn, events, freshMessage, newTransaction, payWith, setUpPayments, stateOf } from "../support/payment-flow";
 import { recordGatewayResult } from "@/lib/checkout/payments/record-gateway-result";
+import { recordingDb } from "../support/recording-db";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();
+const recording = recordingDb();
 let caller: Caller;
 beforeAll(async () => {
   caller = await setUpPayments(ctx);
@@ -98,12 +100,19 @@ describe("payment lifecycle on the sandbox gateway", () => {
     expect(await stateOf(ctx, sessionId)).toBe("paid");
   });
 
-  it("a late callback after the browser return changes nothing more", async () => {
+  it("a late callback after the browser return changes nothing more, and is recorded without a database transaction", async () => {
     const sessionId = await newTransaction(ctx, caller);
     const { reference, next } = await payWith(ctx, sessionId, CARDS.approve);
-    await deliverReturn(ctx, next);
-    const late = await recordGatewayResult({ ctx, input: { pg: "sandbox", channel: "callback", params: await freshMessage(ctx, reference) } });
+    const statements = () => recording.executed.splice(0).map((q) => q.sql.trim().toLowerCase());
+    statements();
+    await deliverReturn({ db: recording.db }, next);
+    // The settling message commits with its result, in one database transaction.
+    expect(statements().filter((s) => s === "begin" || s === "commit")).toEqual(["begin", "commit"]);
+    const late = await recordGatewayResult({ ctx: { db: recording.db }, input: { pg: "sandbox", channel: "callback", params: await freshMessage(ctx, reference) } });
     expect(late.changed).toBe(false);
+    const lateStatements = statements();
+    expect(lateStatements.filter((s) => s === "begin" || s === "commit")).toEqual([]);
+    expect(lateStatements.filter((s) => s.includes("gateway_messages"))).toHaveLength(1);
     expect((await events(ctx, sessionId)).filter((e) => e.to_state === "paid")).toHaveLength(1);
   });
 });

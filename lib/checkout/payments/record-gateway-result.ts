@@ -56,17 +56,20 @@ export async function recordGatewayResult({
           return null;
         });
 
-  const changed = await ctx.db.transaction().execute(async (trx) => {
-    const fresh = await recordGatewayMessage(trx, {
-      pg: input.pg,
-      messageId: message.messageId,
-      referenceNumber: attempt.reference_number,
-      channel: input.channel,
-    });
+  const record = async (db: Ctx["db"]) => {
+    const fresh = await recordGatewayMessage(db, { pg: input.pg, messageId: message.messageId, referenceNumber: attempt.reference_number, channel: input.channel });
     if (!fresh && !adapter.resendsUntilAcknowledged) throw new BadRequest("The gateway message was already received.");
-    if (!result || !isFinal(result)) return false;
-    return applyGatewayResult(trx, attempt, result, `gateway_${input.channel}`);
-  });
-  if (changed) countPaymentFinished(attempt.gateway_code, result!.outcome);
+  };
+  // A final result is applied in one database transaction with the message's record, so that a failure undoes
+  // both and the gateway's resend is fresh. The message alone (most often the second of a payment's two) needs
+  // none: BEGIN and COMMIT would be two of its three round trips.
+  const final = result && isFinal(result) ? result : null;
+  const changed = final
+    ? await ctx.db.transaction().execute(async (trx) => {
+        await record(trx);
+        return applyGatewayResult(trx, attempt, final, `gateway_${input.channel}`);
+      })
+    : await record(ctx.db).then(() => false);
+  if (changed) countPaymentFinished(attempt.gateway_code, final!.outcome);
   return { sessionId: attempt.session_id, referenceNumber: attempt.reference_number, changed };
 }
