@@ -21,16 +21,16 @@ function embeddedTask(ctx: Ctx, task: JobTask): Task {
         await handler.run(ctx, id);
         return;
       }
-      // The plan and the jobs it causes commit together. A follow-up never pushes back a job already queued under
-      // its key (preserve_run_at): a webhook waiting for its retry keeps its time.
-      const webhooks = await ctx.db.transaction().execute(async (trx) => {
-        const { followUps } = await handler.fanOut({ ...ctx, db: trx }, id);
-        for (const next of followUps.filter((f) => f.task !== "deliver-webhook")) {
-          await enqueueJob(trx, jobSpec(next.task, next.id, { keyMode: "preserve_run_at" }));
-        }
-        return followUps.filter((f) => f.task === "deliver-webhook");
-      });
-      // A webhook's first try is made here, once its delivery has committed, not as a job of its own: queueing and
+      // The plan needs no database transaction (BEGIN and COMMIT would be two more round trips): planning again
+      // finds the rows planned before, so a job that fails or dies between its writes runs again and completes
+      // them, as Inngest's step does. A follow-up never pushes back a job already queued under its key
+      // (preserve_run_at): a webhook waiting for its retry keeps its time.
+      const { followUps } = await handler.fanOut(ctx, id);
+      for (const next of followUps.filter((f) => f.task !== "deliver-webhook")) {
+        await enqueueJob(ctx.db, jobSpec(next.task, next.id, { keyMode: "preserve_run_at" }));
+      }
+      const webhooks = followUps.filter((f) => f.task === "deliver-webhook");
+      // A webhook's first try is made here, once its delivery is written, not as a job of its own: queueing and
       // fetching that job cost the database more than the try. Should the process die before the try, this job,
       // not completed, runs again. Retries are jobs; a dispatch run again leaves a delivery already tried to them.
       for (const webhook of webhooks) await attemptDelivery({ ctx, input: { deliveryId: webhook.id, scheduleRetry: true, firstTry: true } });

@@ -15,8 +15,8 @@ export interface FollowUp {
 
 /**
  * What a job does, given its id ("" for a job without one). `run` calls a domain verb; what it returns is the
- * Inngest run's result. `fanOut` plans the jobs that follow and returns them: the embedded engine runs it in one
- * database transaction with their jobs (ctx.db is that transaction), Inngest sends their events after its step.
+ * Inngest run's result. `fanOut` plans the jobs that follow and returns them, idempotently (planning again finds
+ * the same rows): the embedded engine queues their jobs after it, Inngest sends their events after its step.
  */
 export type JobHandler =
   | { run: (ctx: Ctx, id: string) => Promise<unknown> }

@@ -6,6 +6,7 @@ import { embeddedTasks } from "@/lib/jobs/embedded-tasks";
 import { updateSettings } from "@/lib/config/settings/update-settings";
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "../support/payment-flow";
 import { startReceiver } from "../support/receiver";
+import { recordingDb } from "../support/recording-db";
 import { testContext } from "../support/test-context";
 
 // The embedded engine makes a webhook's first try inside its event's dispatch job, once the delivery has committed,
@@ -14,6 +15,7 @@ import { testContext } from "../support/test-context";
 const ctx = testContext();
 const dispatch = embeddedTasks(ctx)["dispatch-event"]!;
 const helpers = { job: { id: "0" } } as unknown as JobHelpers;
+const recording = recordingDb();
 let caller: Caller;
 beforeAll(async () => {
   caller = await setUpPayments(ctx);
@@ -41,6 +43,17 @@ describe("an event's dispatch job (embedded engine)", () => {
     const delivery = await deliveryOf(eventId);
     expect(delivery).toMatchObject({ state: "delivered", attempt_count: 1 });
     expect(await jobRunAt(delivery.id)).toBeNull();
+  });
+
+  it("plans without a database transaction of its own: its statements are the plan's and the try's alone", async () => {
+    const receiver = await startReceiver();
+    const eventId = await paid(receiver.url);
+    recording.executed.length = 0;
+    await embeddedTasks({ db: recording.db })["dispatch-event"]!({ eventId }, helpers);
+    expect(receiver.received).toHaveLength(1);
+    const statements = recording.executed.map((q) => q.sql.trim().toLowerCase());
+    expect(statements.filter((s) => s === "begin" || s === "commit")).toEqual([]);
+    expect(statements.filter((s) => s.includes("webhook_deliveries"))).not.toHaveLength(0);
   });
 
   it("leaves a failed first try to its retry job; run again, it posts nothing before the retry's time", async () => {
