@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { findGatewaySettingByCode } from "@/db/queries/gateway-settings";
+import { findGatewaySettingByCode, listEnabledGatewaySettings } from "@/db/queries/gateway-settings";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
 
 /**
@@ -7,3 +7,6 @@ import { cachedConfig } from "@/lib/core/cache/config-cache";
  * step of a payment needs it (start, callback, return, inquiry); the row is shared, so callers must not modify it.
  */
 export const cachedGatewaySetting = (db: Db, code: string) => cachedConfig(`gateway:${code}`, () => findGatewaySettingByCode(db, code));
+
+/** Every enabled gateway setting, kept by the configuration cache as one entry (the same rows: not to be modified). */
+export const cachedEnabledGateways = (db: Db) => cachedConfig("payment-methods:gateways", () => listEnabledGatewaySettings(db));

@@ -1,4 +1,4 @@
-import { listEnabledGatewaySettings } from "@/db/queries/gateway-settings";
+import { cachedEnabledGateways } from "@/lib/gateways/cached-gateway-setting";
 import { listCurrencyCodes, loadCheckoutConfig } from "@/db/queries/transactions";
 import { preferredGateways } from "@/lib/config/gateway-settings/preferred-gateways";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
@@ -35,6 +35,6 @@ export async function checkLegacyGateways(ctx: Ctx, caller: LegacyCaller, varian
 
 /** The production gateways the caller may use that take the currency; only when there are none, the sandbox ones (never both). */
 async function gatewaysTaking(ctx: Ctx, caller: LegacyCaller, currency: string): Promise<string[]> {
-  const gateways = await cachedConfig("payment-methods:gateways", () => listEnabledGatewaySettings(ctx.db));
+  const gateways = await cachedEnabledGateways(ctx.db);
   return preferredGateways(gateways.filter((g) => g.currencies.includes(currency) && mayUseGateway(caller, g.code))).map((g) => g.code);
 }

@@ -1,7 +1,7 @@
+import { cachedEnabledGateways } from "@/lib/gateways/cached-gateway-setting";
 import { listEnabledGatewaySettings } from "@/db/queries/gateway-settings";
 import { listCustomerCards } from "@/db/queries/saved-cards";
 import { canUseGateway, type Caller } from "@/lib/access/auth/permissions";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
 import { representCards } from "@/lib/checkout/cards/represent-card";
 import type { Ctx } from "@/lib/core/context";
 import { adapterFor } from "@/lib/gateways/adapters";
@@ -42,7 +42,7 @@ export async function listPaymentMethods({
 }): Promise<PaymentMethodsAnswer> {
   const request = parseInput(paymentMethodsRequestSchema, withoutEmpty(input.fields));
   const currencies = request.currencies ?? [];
-  const gateways = (await cachedConfig("payment-methods:gateways", () => listEnabledGatewaySettings(ctx.db))).filter(
+  const gateways = (await cachedEnabledGateways(ctx.db)).filter(
     (g) =>
       canUseGateway(input.caller, g.code) &&
       currencies.every((c) => g.currencies.includes(c)) &&

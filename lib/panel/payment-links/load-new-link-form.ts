@@ -1,9 +1,8 @@
+import { cachedEnabledGateways } from "@/lib/gateways/cached-gateway-setting";
 import { listCurrencies } from "@/db/queries/currencies";
 import { cachedSettings } from "@/lib/core/cache/cached-settings";
-import { listEnabledGatewaySettings } from "@/db/queries/gateway-settings";
 import { canUseGateway, requireAction, type Caller } from "@/lib/access/auth/permissions";
 import { preferredGateways } from "@/lib/config/gateway-settings/preferred-gateways";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
 import { formatDuration } from "@/lib/core/time/duration";
 import { CHANNELS } from "@/lib/delivery/notifications/channels";
@@ -24,7 +23,7 @@ export interface LinkFormGateway {
 export async function loadNewLinkForm({ ctx, input }: { ctx: Ctx; input: { caller: Caller; currency?: string } }) {
   requireAction(input.caller, "create");
   const [all, currencies, settings] = await Promise.all([
-    cachedConfig("payment-methods:gateways", () => listEnabledGatewaySettings(ctx.db)),
+    cachedEnabledGateways(ctx.db),
     listCurrencies(ctx.db),
     cachedSettings(ctx.db),
   ]);
