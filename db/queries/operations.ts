@@ -100,10 +100,16 @@ export async function settleMoneyOperation(
 ): Promise<SettledMoneyOperation | undefined> {
   const success = answer.state === "success";
   const { rows } = await sql<SettledMoneyOperation>`
-    WITH op AS (
+    WITH locked AS (
+      -- The transaction row first, as a claim takes it (then the operation's idempotency key): taken in the
+      -- other order, a claim with this operation's key deadlocks with this settle (40P01).
+      SELECT t.session_id FROM transactions t
+      WHERE t.session_id = (SELECT o.session_id FROM operations o WHERE o.id = ${id})
+      FOR NO KEY UPDATE
+    ), op AS (
       UPDATE operations SET state = ${answer.state}, gateway_response = ${JSON.stringify(answer.gatewayResponse)}::jsonb,
         message = ${answer.message}, completed_at = now()
-      WHERE id = ${id} AND state = 'pending'
+      WHERE id = ${id} AND state = 'pending' AND session_id IN (SELECT session_id FROM locked)
       RETURNING *
     ), before AS (
       SELECT t.state FROM transactions t JOIN op ON op.session_id = t.session_id
