@@ -1,7 +1,6 @@
 import pg from "pg";
-import { beforeAll, expect, it, onTestFinished } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 import * as operationRoute from "@/app/b/pbl/v2/operation/route";
-import type { Caller } from "@/lib/access/auth/permissions";
 import { env } from "@/lib/core/env";
 import { createKey } from "../support/factories";
 import { serveRoutes } from "../support/http-server";
@@ -13,21 +12,18 @@ import { testContext } from "../support/test-context";
 // PostgreSQL broke the deadlock (40P01) by failing one of them with a 500. A third party, C, holds the transaction
 // row for a moment, as a third concurrent claim does for the length of its statement.
 const ctx = testContext();
-let caller: Caller;
-let base: string;
-let apiKey: string;
-beforeAll(async () => {
-  caller = await setUpPayments(ctx);
-  apiKey = (await createKey(ctx)).key;
-  base = await serveRoutes([{ path: "/b/pbl/v2/operation", module: operationRoute }]);
-});
 
-const refund = (sessionId: string) =>
-  fetch(`${base}/b/pbl/v2/operation/`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Api-Key ${apiKey}`, "Tracking-Key": "refund-1" },
-    body: JSON.stringify({ operation: "refund", session_id: sessionId, amount: "1.25" }),
-  }).then((res) => res.status);
+/** A refund of `sessionId` with Tracking-Key refund-1 over HTTP; its status. */
+async function refunder(): Promise<(sessionId: string) => Promise<number>> {
+  const apiKey = (await createKey(ctx)).key;
+  const base = await serveRoutes([{ path: "/b/pbl/v2/operation", module: operationRoute }]);
+  return (sessionId) =>
+    fetch(`${base}/b/pbl/v2/operation/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Api-Key ${apiKey}`, "Tracking-Key": "refund-1" },
+      body: JSON.stringify({ operation: "refund", session_id: sessionId, amount: "1.25" }),
+    }).then((res) => res.status);
+}
 
 async function connection(): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
@@ -50,6 +46,8 @@ async function waitingOnLock(watch: pg.Client, pattern: string): Promise<void> {
 }
 
 it("a settle and a claim with the same Tracking-Key take the transaction row first, both: 200 and 409, the money moved once", async () => {
+  const caller = await setUpPayments(ctx);
+  const refund = await refunder();
   const sessionId = await newTransaction(ctx, caller, { pg_codes: ["card"] });
   await deliverReturn(ctx, (await payWith(ctx, sessionId, CARDS.approve, { code: "card" })).next);
   const [gateway, third, watch] = await Promise.all([connection(), connection(), connection()]);
