@@ -1,10 +1,10 @@
-import { cachedEnabledGateways } from "@/lib/gateways/cached-gateway-setting";
 import { listCurrencyCodes, loadCheckoutConfig } from "@/db/queries/transactions";
 import { preferredGateways } from "@/lib/config/gateway-settings/preferred-gateways";
 import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
 import type { FieldErrors } from "@/lib/core/errors";
 import { checkTransaction } from "@/lib/checkout/transactions/check-transaction";
+import { cachedEnabledGateways } from "@/lib/gateways/cached-gateway-setting";
 import { type LegacyCaller, mayUseGateway } from "./legacy-caller";
 import type { LegacyFields, LegacyVariant } from "./legacy-fields";
 

@@ -1,16 +1,15 @@
-import { cachedEnabledGateways } from "@/lib/gateways/cached-gateway-setting";
-import { listEnabledGatewaySettings } from "@/db/queries/gateway-settings";
 import { listCustomerCards } from "@/db/queries/saved-cards";
 import { canUseGateway, type Caller } from "@/lib/access/auth/permissions";
 import { representCards } from "@/lib/checkout/cards/represent-card";
 import type { Ctx } from "@/lib/core/context";
 import { adapterFor } from "@/lib/gateways/adapters";
+import { cachedEnabledGateways } from "@/lib/gateways/cached-gateway-setting";
 import { gatewayIconUrl } from "@/lib/gateways/gateway-icon-url";
 import { withoutEmpty } from "@/lib/core/validation/loose-fields";
 import { parseInput } from "@/lib/core/validation/parse-input";
 import { FOLLOW_UPS, type PaymentMethodsAnswer, paymentMethodsRequestSchema } from "./payment-methods-schemas";
 
-type Gateway = Awaited<ReturnType<typeof listEnabledGatewaySettings>>[number];
+type Gateway = Awaited<ReturnType<typeof cachedEnabledGateways>>[number];
 
 function representPaymentMethod(gateway: Gateway, currencies: string[]): PaymentMethodsAnswer["payment_methods"][number] {
   return {

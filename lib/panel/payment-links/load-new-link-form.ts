@@ -1,4 +1,3 @@
-import { cachedEnabledGateways } from "@/lib/gateways/cached-gateway-setting";
 import { listCurrencies } from "@/db/queries/currencies";
 import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import { canUseGateway, requireAction, type Caller } from "@/lib/access/auth/permissions";
@@ -6,6 +5,7 @@ import { preferredGateways } from "@/lib/config/gateway-settings/preferred-gatew
 import type { Ctx } from "@/lib/core/context";
 import { formatDuration } from "@/lib/core/time/duration";
 import { CHANNELS } from "@/lib/delivery/notifications/channels";
+import { cachedEnabledGateways } from "@/lib/gateways/cached-gateway-setting";
 
 export interface LinkFormGateway {
   code: string;
