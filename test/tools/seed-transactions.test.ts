@@ -1,13 +1,16 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createGateway } from "../support/factories";
-import { runAdminCli, runScript } from "../support/run-script";
+import { SEED_USAGE_PREFIX, seedCommand } from "@/tools/seed-transactions/seed-command";
+import { runAdminCli, runCommandHere, runScript } from "../support/run-script";
 import { testContext } from "../support/test-context";
 
 // `npm run seed:bench -- --count N` (tools/seed-transactions.ts): made-up transactions for trying the panel on a big
 // table, spread the way a year of a real service would be, each one consistent (its attempt, its events, its money).
-// Bench tooling: the product's admin CLI does not have it.
+// Bench tooling: the product's admin CLI does not have it. Refusals are checked in this process (each start of the
+// script costs seconds of CPU beside CI's build); seeding runs the script itself.
 const seedBench = (...args: string[]) => runScript("tools/seed-transactions.ts", args);
+const seedHere = (...args: string[]) => runCommandHere(seedCommand, args, SEED_USAGE_PREFIX);
 
 const ctx = testContext();
 const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(ctx.db)).rows[0]!;
@@ -21,11 +24,11 @@ describe("seed-transactions", () => {
 
   it("refuses wrong counts, and needs a gateway first, writing nothing", async () => {
     for (const args of [["--count", "0"], ["--count", "ten"], [], ["--count", "20000000"]]) {
-      const result = await seedBench(...args);
+      const result = await seedHere(...args);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stderr).toContain("Usage: npm run seed:bench -- --count N");
     }
-    const result = await seedBench("--count", "10");
+    const result = await seedHere("--count", "10");
     expect(result).toMatchObject({ code: 1, stdout: "" });
     expect(result.stderr).toContain("No enabled gateway setting with a configured currency");
     expect(await one(sql<{ n: number }>`SELECT count(*)::int AS n FROM transactions`)).toEqual({ n: 0 });
