@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { analyzeSeededTables, countSeedableGateways, insertSeedTransactions } from "./seed-queries";
+import { vacuumSeededTables, countSeedableGateways, insertSeedTransactions } from "./seed-queries";
 import type { Ctx } from "@/lib/core/context";
 import { BadRequest } from "@/lib/core/errors";
 import { parseInput } from "@/lib/core/validation/parse-input";
@@ -41,6 +41,6 @@ export async function seedTransactions({
     inserted += await insertSeedTransactions(ctx.db, run, from, Math.min(count, from + BATCH - 1));
     onProgress(inserted, count);
   }
-  await analyzeSeededTables(ctx.db);
+  await vacuumSeededTables(ctx.db);
   return { inserted, run };
 }
