@@ -7,7 +7,7 @@ export interface CpuTime {
   db: number;
 }
 
-/** CPU ms used so far by the node (and next-server) and postgres processes descending from this one (this one left out). */
+/** CPU ms used so far by the node (and next-server) and postgres processes descending from this one (this one left out), and by their exited children. */
 export function cpuOfDescendants(): CpuTime {
   const stats = readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
@@ -16,7 +16,10 @@ export function cpuOfDescendants(): CpuTime {
         const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
         const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
         const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-        return [{ pid: Number(pid), comm, ppid: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * 10 }];
+        // Its own user and system time and its exited children's it has reaped: a database backend whose
+        // connection closes during a step moves its CPU into the postmaster's, rather than out of the sum.
+        const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+        return [{ pid: Number(pid), comm, ppid: Number(fields[1]), ms: ticks * 10 }];
       } catch {
         return []; // it exited meanwhile
       }
