@@ -9,4 +9,4 @@ import { cachedConfig } from "@/lib/core/cache/config-cache";
 export const cachedGatewaySetting = (db: Db, code: string) => cachedConfig(`gateway:${code}`, () => findGatewaySettingByCode(db, code));
 
 /** Every enabled gateway setting, kept by the configuration cache as one entry (the same rows: not to be modified). */
-export const cachedEnabledGateways = (db: Db) => cachedConfig("payment-methods:gateways", () => listEnabledGatewaySettings(db));
+export const cachedEnabledGateways = (db: Db) => cachedConfig("gateways:enabled", () => listEnabledGatewaySettings(db));

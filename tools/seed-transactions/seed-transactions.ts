@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { vacuumSeededTables, countSeedableGateways, insertSeedTransactions } from "./seed-queries";
+import { countSeedableGateways, insertSeedTransactions, vacuumSeededTables } from "./seed-queries";
 import type { Ctx } from "@/lib/core/context";
 import { BadRequest } from "@/lib/core/errors";
 import { parseInput } from "@/lib/core/validation/parse-input";

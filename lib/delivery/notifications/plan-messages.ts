@@ -19,9 +19,10 @@ export interface PlannedEvent {
 
 /**
  * Plans the customer's e-mails, SMS and WhatsApp messages for one transaction event: one `pending` message per
- * channel and recipient when the event is listed in `notifications.email` / `.sms` / `.whatsapp`, or on the channels a `link_resent` event names (e-mail to customer_email and every
- * email_recipients address, SMS and WhatsApp to customer_phone), rendered now in the transaction's language. Safe to run
- * again: a message already planned is kept. Returns the ids of all messages of the event.
+ * channel and recipient when the event is listed in `notifications.email` / `.sms` / `.whatsapp`, or on the
+ * channels a `link_resent` event names (e-mail to customer_email and every email_recipients address, SMS and
+ * WhatsApp to customer_phone), rendered now in the transaction's language. Safe to run again: a message already
+ * planned is kept. Returns the ids of all messages of the event.
  */
 export async function planMessages(db: Db, event: PlannedEvent, txn: TransactionRow): Promise<string[]> {
   const notification = notificationEventFor(event);
