@@ -5,10 +5,10 @@ import type pg from "pg";
 // its own once it has run that text PREPARE_AFTER times, and later runs reuse the plan. Only statements with
 // parameters: BEGIN and COMMIT stay on the one-message simple protocol. At most MAX_PREPARED per connection, so a
 // stream of distinct texts (a panel's filters) cannot fill the server's memory; an idle connection is closed after
-// 30 s and takes its statements with it. Never a statement whose columns come from a `*` (`select *`,
-// `returning *`, `d.*`): a migration adding a column while the previous release still serves (a rolling upgrade,
-// docs/deployment.md) would change its rows' shape, which PostgreSQL refuses for a prepared statement ("cached plan
-// must not change result type"); named columns, and to_jsonb(row), keep theirs.
+// 10 minutes (db/client.ts) and takes its statements with it. Never a statement whose columns come from a `*`
+// (`select *`, `returning *`, `d.*`): a migration adding a column while the previous release still serves (a rolling
+// upgrade, docs/deployment.md) would change its rows' shape, which PostgreSQL refuses for a prepared statement
+// ("cached plan must not change result type"); named columns, and to_jsonb(row), keep theirs.
 export const PREPARE_AFTER = 3;
 export const MAX_PREPARED = 200;
 const MAX_COUNTED = 2_000;

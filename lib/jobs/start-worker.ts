@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { Logger, run, type TaskList, type WorkerEvents } from "graphile-worker";
 import pg from "pg";
-import { createDb } from "@/db/client";
+import { createDb, IDLE_CONNECTION_MS } from "@/db/client";
 import { hearConfigChangesOn, stopConfigCache } from "@/lib/core/cache/config-cache";
 import { enqueueJob, jobSpec } from "@/db/queries/jobs";
 import type { Ctx } from "@/lib/core/context";
@@ -44,7 +44,7 @@ export async function startWorker(
   };
   // The queue's own pool, with an error handler that outlives the runner: connections the database closes
   // while we shut down must not crash the process.
-  const pgPool = new pg.Pool({ connectionString, max: env.WORKER_CONCURRENCY + 2 });
+  const pgPool = new pg.Pool({ connectionString, max: env.WORKER_CONCURRENCY + 2, idleTimeoutMillis: IDLE_CONNECTION_MS });
   watchPool("queue", pgPool);
   pgPool.on("error", (err) => logger.debug({ err }, "job queue connection closed"));
   pgPool.on("connect", (client) => client.on("error", (err) => logger.debug({ err }, "job queue connection closed")));
