@@ -90,7 +90,7 @@ function startWebServer(databaseUrl: string): WebServer {
 async function stopService(s: {
   reason: string;
   web: WebServer | null;
-  worker: { stop(): Promise<void> } | null;
+  worker: { stop(): Promise<void>; abandon(): void } | null;
   database: { close(): Promise<void> } | null;
   now: Promise<void>;
   closeMetrics?: (() => Promise<void>) | null;
@@ -107,7 +107,10 @@ async function stopService(s: {
   if (unexpected) faults.push(`the web server had exited by itself (code ${webCode})`);
   else if (webCode !== 0 && s.web?.hasListened()) faults.push("requests still open were cut");
   // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
-  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) faults.push(JOBS_CUT);
+  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) {
+    s.worker?.abandon();
+    faults.push(JOBS_CUT);
+  }
   clearTimeout(hint);
   await s.closeMetrics?.();
   await within("traces", 3_000, s.tracing?.shutdown(), s.now);

@@ -26,7 +26,10 @@ runMain(async () => {
   const { requested, now } = stopSignals();
   await requested;
   const faults: string[] = [];
-  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop(), now))) faults.push(JOBS_CUT);
+  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop(), now))) {
+    worker.abandon();
+    faults.push(JOBS_CUT);
+  }
   await closeMetrics();
   await within("traces", 3_000, tracing?.shutdown(), now);
   if (!(await within("database", 15_000, database.close()))) faults.push(DATABASE_UNCLEAN);

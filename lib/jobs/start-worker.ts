@@ -17,13 +17,34 @@ import { beatForPool } from "./pool-heartbeat";
 // stop() hands those jobs back itself (force_unlock_workers), so the failure is a warning, not an error.
 const LOCAL_QUEUE_RELEASE_FAILURE = /Cannot background something when the queue is already released|Errors occurred whilst deactivating queue/;
 
-const workerLogger = new Logger((scope) => (level, message, meta) => {
-  const log = logger.child({ component: "worker", ...scope });
-  if (level === "error" && LOCAL_QUEUE_RELEASE_FAILURE.test(message)) log.warn(meta ?? {}, message);
-  else if (level === "error") log.error(meta ?? {}, message);
-  else if (level === "warning") log.warn(meta ?? {}, message);
-  else log.debug(meta ?? {}, message);
-});
+/**
+ * graphile-worker's log through ours. Once the caller has `abandoned` the engine (it stopped waiting for stop(): a
+ * second Ctrl-C, or the stop's time ran out) it goes on to close the database under the engine, whose queries then
+ * fail as they end (UNLISTEN, handing jobs back, a job's last statement): that is what the caller's last line already
+ * says (the job engine was not waited for), so those errors are warnings.
+ */
+function workerLogger(abandoned: () => boolean): Logger {
+  return new Logger((scope) => (level, message, meta) => {
+    const log = logger.child({ component: "worker", ...scope });
+    if (level === "error" && (abandoned() || LOCAL_QUEUE_RELEASE_FAILURE.test(message))) log.warn(meta ?? {}, message);
+    else if (level === "error") log.error(meta ?? {}, message);
+    else if (level === "warning") log.warn(meta ?? {}, message);
+    else log.debug(meta ?? {}, message);
+  });
+}
+
+// What pg says of a connection the database ended (57P01: a fast shutdown) or that is gone.
+const ENDED_CONNECTION = /terminating connection|Connection terminated|not queryable|ECONNRESET|ECONNREFUSED/;
+
+/**
+ * graphile-worker 0.17.3 leaves a rejection unhandled when it fails jobs on a connection that has ended
+ * (batchFailJobs). After the engine was abandoned that is expected, and must not end the process before it has closed
+ * the database; any other rejection still does, as Node's default would.
+ */
+function warnOfEndedConnection(reason: unknown): void {
+  if (!ENDED_CONNECTION.test(String((reason as Error)?.message ?? reason))) throw reason;
+  logger.warn({ err: reason }, "job engine: a query failed as the database closed under it (not waited for)");
+}
 
 /**
  * Runs the job queue in this process: the embedded engine's handlers, or (JOB_ENGINE=inngest) the relay that
@@ -34,7 +55,12 @@ export async function startWorker(
   connectionString: string,
   /** The relay to Inngest (inngest/relay-tasks.ts), passed in by server/ so lib/ does not import inngest/. */
   options: { relay?: (ctx: Ctx) => TaskList } = {},
-): Promise<{ poolId: string; stop(): Promise<void> }> {
+): Promise<{
+  poolId: string;
+  stop(): Promise<void>;
+  /** The caller no longer waits for stop(), and closes the database under it (see workerLogger). */
+  abandon(): void;
+}> {
   const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2, onPool: (pool) => watchPool("jobs", pool), prepare: env.PREPARED_STATEMENTS });
   const ctx = { db };
   hearConfigChangesOn(connectionString);
@@ -48,6 +74,7 @@ export async function startWorker(
   watchPool("queue", pgPool);
   pgPool.on("error", (err) => logger.debug({ err }, "job queue connection closed"));
   pgPool.on("connect", (client) => client.on("error", (err) => logger.debug({ err }, "job queue connection closed")));
+  let abandoned = false;
   const events: WorkerEvents = new EventEmitter();
   const heartbeat = beatForPool(db, events);
   const runner = await run({
@@ -56,7 +83,7 @@ export async function startWorker(
     concurrency: env.WORKER_CONCURRENCY,
     pollInterval: 500,
     noHandleSignals: true,
-    logger: workerLogger,
+    logger: workerLogger(() => abandoned),
     taskList: env.JOB_ENGINE === "inngest" ? relayFor(ctx) : embeddedTasks(ctx),
     // Jobs are fetched (and locked) a batch at a time, and completions of the same tick are written together:
     // half the queue's round trips per job. A job waits in the batch at most a quarter of the stale-lock age,
@@ -99,6 +126,10 @@ export async function startWorker(
       await stopConfigCache();
       await pgPool.end();
       await db.destroy();
+    },
+    abandon() {
+      abandoned = true;
+      process.on("unhandledRejection", warnOfEndedConnection);
     },
   };
 }

@@ -60,7 +60,11 @@ describe("admin session cookie", () => {
     const spent = await sessionCookie({ issuedAgo: 120, signedInAgo: ABSOLUTE_SECONDS + 1 });
     expect((await request("/admin", { cookie: spent })).cookies.get(SESSION_COOKIE)).toBeUndefined();
     const nearlySpent = await sessionCookie({ issuedAgo: 120, signedInAgo: ABSOLUTE_SECONDS - 300 });
-    expect((await request("/admin", { cookie: nearlySpent })).cookies.get(SESSION_COOKIE)?.maxAge).toBe(300);
+    const maxAge = (await request("/admin", { cookie: nearlySpent })).cookies.get(SESSION_COOKIE)?.maxAge;
+    // 300 s were left when the cookie was made; the proxy reads the clock a moment later (a second or more when CI
+    // starves this process), never earlier.
+    expect(maxAge).toBeLessThanOrEqual(300);
+    expect(maxAge).toBeGreaterThan(290);
   });
 
   it("a forged cookie is ignored", async () => {

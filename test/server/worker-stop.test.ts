@@ -64,3 +64,44 @@ it("hands back the jobs it had fetched but not started when it stops, and says s
   expect(log.filter((e) => e.level === "warn").map((e) => e.msg)).toContainEqual(expect.stringContaining("Cannot background something"));
   expect(log.filter((e) => e.level === "error")).toEqual([]);
 });
+
+// Found by CI: a second Ctrl-C stops PostgreSQL without waiting for the job engine, and graphile-worker's UNLISTEN on
+// its way out then met a connection PostgreSQL had ended, which it reported as an error.
+it("once abandoned while it stops, reports what fails as the database goes as warnings, not errors", async () => {
+  const log = workerLog();
+  const worker = await startWorker(env.DATABASE_URL!);
+  // Jobs in flight and in its local queue, as in the test above, so that ending its connections fails several of
+  // its steps at once.
+  const holder = new pg.Client({ connectionString: env.DATABASE_URL });
+  await holder.connect();
+  onTestFinished(() => holder.end().catch(() => undefined));
+  holder.on("error", () => undefined);
+  await holder.query("BEGIN");
+  await holder.query("LOCK TABLE settings IN ACCESS EXCLUSIVE MODE");
+  for (let i = 0; i < env.WORKER_CONCURRENCY + 5; i++) {
+    await enqueueJob(ctx.db, { task: "expire-transaction", payload: { sessionId: `gone-${i}` }, jobKey: `expire:gone-${i}` });
+  }
+  await expect.poll(() => lockedBy(worker.poolId), { timeout: 20_000 }).toBeGreaterThan(env.WORKER_CONCURRENCY);
+
+  // Vitest's own handler would report graphile-worker's unhandled rejection (see warnOfEndedConnection) as an error
+  // of the run: here the worker's handler is the process's only one, as it is in the service.
+  const vitestHandlers = process.listeners("unhandledRejection");
+  process.removeAllListeners("unhandledRejection");
+  onTestFinished(() => {
+    process.removeAllListeners("unhandledRejection");
+    for (const handler of vitestHandlers) process.on("unhandledRejection", handler);
+  });
+  const stopped = worker.stop().catch(() => undefined);
+  worker.abandon();
+  // What a fast shutdown of PostgreSQL does to every connection (57P01).
+  await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(ctx.db);
+  await stopped;
+  expect(log.filter((e) => e.level === "warn").map((e) => e.msg)).toContainEqual(expect.stringMatching(/terminat/));
+  expect(log.filter((e) => e.level === "error")).toEqual([]);
+  // graphile-worker's unhandled rejection, when it comes (it depends on timing), is a warning and not the end of
+  // the process; here one like it, made for certain.
+  const warned = vi.spyOn(logger, "warn");
+  void Promise.reject(new Error("Connection terminated unexpectedly"));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(warned).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), expect.stringContaining("database closed under it"));
+});
