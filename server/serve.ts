@@ -11,13 +11,14 @@ import { seedDemoDataOnStart } from "@/lib/panel/demo/seed-demo-data";
 import { env } from "@/lib/core/env";
 import { currentSandboxWarning } from "@/lib/gateways/sandbox-warning";
 import { relayTasks } from "@/inngest/relay-tasks";
-import { startWorker } from "@/lib/jobs/start-worker";
+import { type JobEngine, startWorker } from "@/lib/jobs/start-worker";
 import { logger } from "@/lib/core/log/logger";
 import { startTracing } from "@/lib/core/tracing/start-tracing";
 import { listenForMetrics } from "./metrics-server";
 import { runMain } from "./run-main";
 import { announceStart } from "./start-banner";
 import { SECOND_CTRL_C_AFTER_MS } from "./stop-signals";
+import { stopJobEngine } from "./stop-job-engine";
 import { DATABASE_UNCLEAN, JOBS_CUT, stopped } from "./stopped";
 import { within } from "./within";
 
@@ -90,7 +91,7 @@ function startWebServer(databaseUrl: string): WebServer {
 async function stopService(s: {
   reason: string;
   web: WebServer | null;
-  worker: { stop(): Promise<void>; abandon(): void } | null;
+  worker: JobEngine | null;
   database: { close(): Promise<void> } | null;
   now: Promise<void>;
   closeMetrics?: (() => Promise<void>) | null;
@@ -106,11 +107,8 @@ async function stopService(s: {
   const webCode = (await s.web?.exited) ?? 0;
   if (unexpected) faults.push(`the web server had exited by itself (code ${webCode})`);
   else if (webCode !== 0 && s.web?.hasListened()) faults.push("requests still open were cut");
-  // Jobs in flight get as long as a webhook may take; the database, time to write its checkpoint.
-  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, s.worker?.stop(), s.now))) {
-    s.worker?.abandon();
-    faults.push(JOBS_CUT);
-  }
+  // Jobs in flight get as long as a webhook may take (stopJobEngine); the database, time to write its checkpoint.
+  if (!(await stopJobEngine(s.worker, s.now))) faults.push(JOBS_CUT);
   clearTimeout(hint);
   await s.closeMetrics?.();
   await within("traces", 3_000, s.tracing?.shutdown(), s.now);

@@ -10,6 +10,7 @@ import { startTracing } from "@/lib/core/tracing/start-tracing";
 import { listenForMetrics } from "./metrics-server";
 import { stopSignals } from "./stop-signals";
 import { runMain } from "./run-main";
+import { stopJobEngine } from "./stop-job-engine";
 import { DATABASE_UNCLEAN, JOBS_CUT, stopped } from "./stopped";
 import { within } from "./within";
 
@@ -26,10 +27,7 @@ runMain(async () => {
   const { requested, now } = stopSignals();
   await requested;
   const faults: string[] = [];
-  if (!(await within("job engine", (env.WEBHOOK_TIMEOUT_SECONDS + 5) * 1000, worker.stop(), now))) {
-    worker.abandon();
-    faults.push(JOBS_CUT);
-  }
+  if (!(await stopJobEngine(worker, now))) faults.push(JOBS_CUT);
   await closeMetrics();
   await within("traces", 3_000, tracing?.shutdown(), now);
   if (!(await within("database", 15_000, database.close()))) faults.push(DATABASE_UNCLEAN);

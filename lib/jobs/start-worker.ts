@@ -46,6 +46,14 @@ function warnOfEndedConnection(reason: unknown): void {
   logger.warn({ err: reason }, "job engine: a query failed as the database closed under it (not waited for)");
 }
 
+/** The job queue running in this process (startWorker). */
+export interface JobEngine {
+  poolId: string;
+  stop(): Promise<void>;
+  /** The caller no longer waits for stop(), and closes the database under it (see workerLogger). */
+  abandon(): void;
+}
+
 /**
  * Runs the job queue in this process: the embedded engine's handlers, or (JOB_ENGINE=inngest) the relay that
  * hands each job to Inngest. A maintenance job is queued every MAINTENANCE_SECONDS (deduplicated by key), and
@@ -55,12 +63,7 @@ export async function startWorker(
   connectionString: string,
   /** The relay to Inngest (inngest/relay-tasks.ts), passed in by server/ so lib/ does not import inngest/. */
   options: { relay?: (ctx: Ctx) => TaskList } = {},
-): Promise<{
-  poolId: string;
-  stop(): Promise<void>;
-  /** The caller no longer waits for stop(), and closes the database under it (see workerLogger). */
-  abandon(): void;
-}> {
+): Promise<JobEngine> {
   const db = createDb(connectionString, { max: env.WORKER_CONCURRENCY + 2, onPool: (pool) => watchPool("jobs", pool), prepare: env.PREPARED_STATEMENTS });
   const ctx = { db };
   hearConfigChangesOn(connectionString);
