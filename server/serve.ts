@@ -1,6 +1,6 @@
 // Starts the service: database (embedded unless DATABASE_URL), migrations, demo data, the job engine, then the web
 // server; stops them in the reverse order (docs/operations/running.md).
-import { signals } from "./launcher-signals";
+import { signals } from "./process-signals";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";

