@@ -69,3 +69,25 @@ test("an upload refused before its end closes its connection, so the client's ne
   // A request read to its end keeps its connection.
   expect((await fetch(`${base}/api/health`)).headers.get("connection")).toBe("keep-alive");
 });
+
+// Node closes an idle keep-alive connection after 5 s, so a client or proxy that keeps its own longer (a load
+// balancer's 60 s, a merchant's pooled HTTP client) could send a request just as the server closed it: a reset
+// POST. The server keeps it KEEP_ALIVE_SECONDS (65): a request 6 s later on the same connection is answered.
+test("an idle keep-alive connection is kept past Node's 5 s: a request 6 s later on it is answered", async () => {
+  const url = new URL(test.info().project.use.baseURL!);
+  const request = "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  const answers = await new Promise<string[]>((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(request));
+    let received = "";
+    const statusLines = () => received.match(/^HTTP\/1\.1 \d{3} [^\r\n]*/gm) ?? [];
+    socket.on("data", (chunk) => {
+      const before = statusLines().length;
+      received += chunk.toString();
+      if (before === 0 && statusLines().length === 1) setTimeout(() => socket.write(request), 6_000);
+      if (statusLines().length === 2) socket.end();
+    });
+    socket.on("close", () => resolve(statusLines()));
+    socket.on("error", reject);
+  });
+  expect(answers).toEqual(["HTTP/1.1 200 OK", "HTTP/1.1 200 OK"]);
+});

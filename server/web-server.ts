@@ -40,7 +40,12 @@ async function main() {
   const upgrade = app.getUpgradeHandler();
 
   // Node checks these every connectionsCheckingInterval (30 s by default, which would double the bound).
-  const limits = { requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
+  const limits = {
+    requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    headersTimeout: 10_000,
+    connectionsCheckingInterval: 1_000,
+    keepAliveTimeout: env.KEEP_ALIVE_SECONDS * 1000,
+  };
   const hsts = strictTransportSecurity(env.APP_URL);
   // Metrics (METRICS_TOKEN set): /metrics on this port, and every other request's route, status and time.
   const metricsOn = metrics() !== null;

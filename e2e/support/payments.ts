@@ -37,10 +37,7 @@ export async function createTransaction(request: APIRequestContext, fields: Reco
 }
 
 export async function transactionState(request: APIRequestContext, sessionId: string): Promise<string> {
-  // Called after a test's browser steps, when the client's keep-alive connection may have idled into the server's 5 s
-  // close: Playwright's client reuses it at that moment (ECONNRESET) instead of honouring `Keep-Alive: timeout=5`.
-  // A GET is safe to send again.
-  const res = await request.get(`/b/checkout/v1/pymt-txn/${sessionId}`, { maxRetries: 2 });
+  const res = await request.get(`/b/checkout/v1/pymt-txn/${sessionId}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { state: string }).state;
 }

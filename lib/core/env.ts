@@ -45,6 +45,9 @@ const schema = z
     TRUST_PROXY: flag(false),
     // A client gets this long to send its whole request (headers: at most 10 s of it); then a 408 and the connection closes.
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+    // An idle keep-alive connection is closed after this long: longer than the clients and proxies that keep theirs
+    // (a load balancer's 60 s), so that they close first and never send a request on one the server is closing.
+    KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
     CONFIG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     // Each connection prepares the statements it repeats (db/prepare-repeated.ts); off behind a pooler that cannot.
     PREPARED_STATEMENTS: flag(true),
