@@ -39,11 +39,12 @@ async function main() {
   const handle = app.getRequestHandler();
   const upgrade = app.getUpgradeHandler();
 
-  // Node checks these every connectionsCheckingInterval (30 s by default, which would double the bound).
+  // Node checks the first two every connectionsCheckingInterval (30 s by default, which would double the bound).
   const limits = {
     requestTimeout: env.REQUEST_TIMEOUT_SECONDS * 1000,
     headersTimeout: 10_000,
     connectionsCheckingInterval: 1_000,
+    // Longer than the idle timeouts of the proxies and clients that keep connections to us (lib/core/env.ts).
     keepAliveTimeout: env.KEEP_ALIVE_SECONDS * 1000,
   };
   const hsts = strictTransportSecurity(env.APP_URL);

@@ -106,8 +106,9 @@ function conditions(q: TransactionListQuery): RawBuilder<unknown>[] {
     // The gateway that took it is one the transaction offered: the pg_codes condition lets the GIN index narrow first.
     all.push(sql`t.pg_codes && ARRAY[${q.paidVia}]::text[]`);
     // Checked row by row (OFFSET 0 keeps it a subplan). As a semi join, its estimate took the gateway that was paid
-    // for independent of those offered, a tenth of the truth, and the list's order walk looked so dear that a million
-    // rows' "has refunds, paid through card-auth" was bitmap-scanned and sorted instead: 338 ms, not 10 (docs/admin/txlist-explain.md).
+    // for as independent of those offered (a tenth of the truth), the list's walk in order looked dear, and "has
+    // refunds, paid through card-auth" on a million rows was bitmap-scanned and sorted instead: 338 ms, not 10
+    // (docs/admin/txlist-explain.md).
     all.push(sql`EXISTS (SELECT 1 FROM payment_attempts a WHERE a.session_id = t.session_id
       AND a.state = 'success' AND NOT a.is_duplicate AND a.gateway_code = ${q.paidVia} OFFSET 0)`);
   }
