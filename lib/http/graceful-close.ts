@@ -1,5 +1,5 @@
 import type { Server, ServerResponse } from "node:http";
-import net from "node:net";
+import net, { type Socket } from "node:net";
 
 /**
  * Lets `server` stop without cutting a request: `drain()` stops taking connections (a proxy or client then goes
@@ -8,17 +8,26 @@ import net from "node:net";
  * Ctrl-C), when it closes the rest.
  *
  * http.Server#close() is not used: it also closes idle keep-alive connections at once, and a client that is
- * writing its next request on one at that moment gets a reset (a request sent, no answer). Idle connections are
- * left to the keep-alive timeout the client was told (`Keep-Alive: timeout=5`, which clients keep under).
+ * writing its next request on one at that moment gets a reset (a request sent, no answer). A connection idle when
+ * the drain begins is closed once it has been idle `drainingIdleMs` more (5 s, Node's own keep-alive timeout): not
+ * at once, yet within the grace, where the server's keep-alive timeout (KEEP_ALIVE_SECONDS) would outlast it.
  */
-export function gracefulClose(server: Server): {
+export function gracefulClose(
+  server: Server,
+  { drainingIdleMs = 5_000 }: { drainingIdleMs?: number } = {},
+): {
   drain(graceMs: number, now?: Promise<unknown>): Promise<boolean>;
   /** How many requests were still unanswered when drain() closed their connections. */
   requestsCut(): number;
 } {
   let draining = false;
   const unanswered = new Set<ServerResponse>();
+  const connections = new Set<Socket>();
   let cut = 0;
+  server.on("connection", (socket: Socket) => {
+    connections.add(socket);
+    socket.once("close", () => connections.delete(socket));
+  });
   server.prependListener("request", (_req, res: ServerResponse) => {
     if (draining) res.setHeader("Connection", "close");
     else {
@@ -31,6 +40,10 @@ export function gracefulClose(server: Server): {
     async drain(graceMs, now) {
       draining = true;
       for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
+      // Those serving a request close after its answer; the idle ones time out (the server destroys a socket whose
+      // timeout nobody handles).
+      const busy = new Set([...unanswered].map((res) => res.socket));
+      for (const socket of connections) if (!busy.has(socket)) socket.setTimeout(drainingIdleMs);
       const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<false>((resolve) => {

@@ -19,10 +19,10 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.closeAllConnections();
 });
 
-async function startServer(handler: http.RequestListener) {
-  const server = http.createServer(handler);
+async function startServer(handler: http.RequestListener, options: { keepAliveTimeout?: number; drainingIdleMs?: number } = {}) {
+  const server = http.createServer({ keepAliveTimeout: options.keepAliveTimeout }, handler);
   servers.push(server);
-  const draining = gracefulClose(server);
+  const draining = gracefulClose(server, { drainingIdleMs: options.drainingIdleMs });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { port: (server.address() as AddressInfo).port, draining };
 }
@@ -61,6 +61,16 @@ describe("a web server draining after a stop signal", () => {
     const answer = await get(port, agent);
     expect(answer).toEqual({ status: 200, body: "ok", connection: "close", reusedSocket: true });
     await expect(drained).resolves.toBe(true);
+    agent.destroy();
+  });
+
+  // The web server keeps idle connections KEEP_ALIVE_SECONDS (65 s), longer than its 10 s grace: one idle when the
+  // drain begins ends after drainingIdleMs more, and the stop is clean.
+  it("ends a connection idle when the drain begins, though the server's keep-alive timeout outlasts the grace", async () => {
+    const { port, draining } = await startServer((_req, res) => res.end("ok"), { keepAliveTimeout: 65_000, drainingIdleMs: 100 });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(port, agent)).connection).toBe("keep-alive");
+    await expect(draining.drain(3_000)).resolves.toBe(true);
     agent.destroy();
   });
 
