@@ -9,8 +9,9 @@ import net, { type Socket } from "node:net";
  *
  * http.Server#close() is not used: it also closes idle keep-alive connections at once, and a client that is
  * writing its next request on one at that moment gets a reset (a request sent, no answer). A connection idle when
- * the drain begins is closed once it has been idle `drainingIdleMs` more (5 s, Node's own keep-alive timeout): not
- * at once, yet within the grace, where the server's keep-alive timeout (KEEP_ALIVE_SECONDS) would outlast it.
+ * the drain begins, or kept alive by an answer whose headers went before it, is closed once it has been idle
+ * `drainingIdleMs` (5 s, Node's own keep-alive timeout): not at once, yet within the grace, which the server's
+ * keep-alive timeout (KEEP_ALIVE_SECONDS) would outlast.
  */
 export function gracefulClose(
   server: Server,
@@ -32,7 +33,12 @@ export function gracefulClose(
     if (draining) res.setHeader("Connection", "close");
     else {
       unanswered.add(res);
-      res.once("close", () => unanswered.delete(res));
+      const { socket } = res;
+      res.once("close", () => {
+        unanswered.delete(res);
+        // An answer whose headers went before the drain kept its connection alive: it idles out as the others do.
+        if (draining && socket && !socket.destroyed) socket.setTimeout(drainingIdleMs);
+      });
     }
   });
   return {

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { gracefulClose } from "@/lib/http/graceful-close";
 
 // The web server's shutdown (server/web-server.ts). Under load on two web processes, SIGTERM to one of them
@@ -71,6 +71,27 @@ describe("a web server draining after a stop signal", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     expect((await get(port, agent)).connection).toBe("keep-alive");
     await expect(draining.drain(3_000)).resolves.toBe(true);
+    agent.destroy();
+  });
+
+  // An answer whose headers went before the drain cannot say `Connection: close`: its connection stays open after
+  // it, idle, and must end like the others.
+  it("ends the connection of an answer streaming when the drain begins, once it has been idle after it", async () => {
+    let streaming: http.ServerResponse | undefined;
+    const { port, draining } = await startServer(
+      (_req, res) => {
+        res.writeHead(200).write("first part ");
+        streaming = res;
+      },
+      { keepAliveTimeout: 65_000, drainingIdleMs: 100 },
+    );
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const answer = get(port, agent);
+    await vi.waitFor(() => expect(streaming).toBeDefined());
+    const drained = draining.drain(3_000);
+    streaming!.end("last part");
+    expect(await answer).toMatchObject({ body: "first part last part", connection: "keep-alive" });
+    await expect(drained).resolves.toBe(true);
     agent.destroy();
   });
 
