@@ -33,12 +33,7 @@ export function gracefulClose(
     if (draining) res.setHeader("Connection", "close");
     else {
       unanswered.add(res);
-      const { socket } = res;
-      res.once("close", () => {
-        unanswered.delete(res);
-        // An answer whose headers went before the drain kept its connection alive: it idles out as the others do.
-        if (draining && socket && !socket.destroyed) socket.setTimeout(drainingIdleMs);
-      });
+      res.once("close", () => unanswered.delete(res));
     }
   });
   return {
@@ -50,6 +45,8 @@ export function gracefulClose(
       // timeout nobody handles).
       const busy = new Set([...unanswered].map((res) => res.socket));
       for (const socket of connections) if (!busy.has(socket)) socket.setTimeout(drainingIdleMs);
+      // An answer whose headers went before the drain keeps its connection alive: Node times it out with this.
+      server.keepAliveTimeout = drainingIdleMs;
       const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<false>((resolve) => {
