@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "@/db/client";
+import { PREPARE_AFTER } from "@/db/prepare-repeated";
 import { claimMoneyOperation, insertDuplicateOperation, settleMoneyOperation } from "@/db/queries/operations";
 import type { MoneyOperation, TransactionState } from "@/db/types";
 import type { Caller } from "@/lib/access/auth/permissions";
@@ -7,6 +9,7 @@ import { claim, claimFits, type Ledger, SETTLEMENT, settle } from "@/lib/checkou
 import { ATTEMPT_STATES, MONEY_OPERATIONS, OPERATION_KINDS, OPERATION_STATES, TRANSACTION_STATES } from "@/lib/checkout/lifecycle/states";
 import { FROM_STATES, HOLDS_MONEY, PAYABLE, SUCCEEDED, UNSUCCESSFUL } from "@/lib/checkout/lifecycle/verbs";
 import { formatUnits, toUnits } from "@/lib/core/money/decimal";
+import { env } from "@/lib/core/env";
 import { newTransaction, setUpPayments } from "../support/payment-flow";
 import { testContext } from "../support/test-context";
 
@@ -168,5 +171,28 @@ describe("claimMoneyOperation and settleMoneyOperation move the money as lib/che
     const expected = settle(c.state, claimed, c.kind, c.amount, c.success, c.duplicate);
     expect(settled?.state).toBe(expected.state);
     expect(await stored(sessionId)).toEqual(expected);
+  });
+});
+
+describe("the claim and the settlement", () => {
+  it("name their columns, so a connection prepares them like any repeated statement (db/prepare-repeated.ts)", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    await ctx.db.updateTable("transactions").set({ state: "paid", paid_amount: "1" }).where("session_id", "=", sessionId).execute();
+    // One connection, so the statements read back are the ones it prepared.
+    const db = createDb(env.DATABASE_URL!, { max: 1, prepare: true });
+    try {
+      const answer = { state: "success" as const, gatewayResponse: {}, message: null };
+      for (let run = 0; run < PREPARE_AFTER; run++) {
+        const operation = await claimMoneyOperation(db, { session_id: sessionId, kind: "refund", amount: "0.001" }, SETTLEMENT.refund);
+        expect(operation?.amount).toBe("0.001000");
+        expect(await settleMoneyOperation(db, operation!.id, answer, "lifecycle_test")).toMatchObject({ refunded_amount: `0.00${run + 1}000` });
+      }
+      const { rows } = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(db);
+      const statements = rows.map((r) => r.statement.trim());
+      expect(statements.some((s) => s.startsWith("WITH t AS (") && s.includes("INSERT INTO operations")), "the claim").toBe(true);
+      expect(statements.some((s) => s.startsWith("WITH locked AS (")), "the settlement").toBe(true);
+    } finally {
+      await db.destroy();
+    }
   });
 });
