@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
+import { ATTEMPT_COLUMNS, columnsSql } from "../columns";
 import type { PaymentAttempt } from "../types";
 
 export interface AttemptEvent {
@@ -16,7 +17,7 @@ export interface AttemptEvent {
  */
 export async function findAttemptWithLatestEvent(db: Db, reference: string): Promise<{ attempt: PaymentAttempt; event: AttemptEvent }> {
   const { rows } = await sql<PaymentAttempt & { event: Omit<AttemptEvent, "created_at"> & { created_at: string } }>`
-    SELECT p.*, (
+    SELECT ${columnsSql(ATTEMPT_COLUMNS, "p")}, (
       SELECT json_build_object('event_id', e.event_id, 'kind', e.kind, 'to_state', e.to_state, 'created_at', e.created_at, 'data', e.data)
       FROM transaction_events e WHERE e.attempt_id = p.id ORDER BY e.id DESC LIMIT 1
     ) AS event

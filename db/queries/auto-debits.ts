@@ -1,5 +1,6 @@
 import { type Insertable, sql } from "kysely";
 import type { Db } from "../client";
+import { ATTEMPT_COLUMNS, columnsSql } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import type { PaymentAttempt, PaymentAttemptsTable, TransactionState } from "../types";
 import type { AttemptEvent } from "./attempt-events";
@@ -100,7 +101,7 @@ export async function claimAutoDebit(db: Db, claim: AutoDebitClaim): Promise<Pay
       SELECT moved.session_id, ${a.reference_number}, ${a.gateway_code}, ${a.pg}, ${a.amount}::numeric, ${a.fee ?? 0}::numeric,
         ${a.currency_code}, 'merchant', ${a.saved_card_id}::bigint
       FROM moved
-      RETURNING *
+      RETURNING ${columnsSql(ATTEMPT_COLUMNS)}
     ), e AS (
       INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, data)
       SELECT a.session_id, 'state_changed', 'created', 'pending', 'auto_debit', a.id, '{}'::jsonb FROM a
@@ -108,7 +109,7 @@ export async function claimAutoDebit(db: Db, claim: AutoDebitClaim): Promise<Pay
     ), used AS (
       UPDATE saved_cards SET last_used_at = now() WHERE id = ${a.saved_card_id}::bigint AND EXISTS (SELECT 1 FROM a)
     )
-    SELECT a.* FROM a`.execute(db);
+    SELECT ${columnsSql(ATTEMPT_COLUMNS, "a")} FROM a`.execute(db);
   return rows[0];
 }
 
@@ -147,11 +148,11 @@ export async function settleAutoDebit(
       UPDATE payment_attempts SET state = ${s.changes.state}, gateway_response = ${s.changes.gateway_response}::jsonb,
         card = ${s.changes.card}::jsonb, message = ${s.changes.message}, completed_at = now(), updated_at = now()
       WHERE id = ${s.attempt.id} AND state = 'pending' AND EXISTS (SELECT 1 FROM locked)
-      RETURNING *
+      RETURNING ${columnsSql(ATTEMPT_COLUMNS)}
     ), t AS (
       UPDATE transactions t SET state = ${s.to}, updated_at = now() ${paid}
       FROM a WHERE t.session_id = a.session_id
-      RETURNING t.*
+      RETURNING to_jsonb(t) AS row
     ), e AS (
       INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, data)
       SELECT locked.session_id, 'state_changed', locked.state, ${s.to}, 'auto_debit', a.id, ${JSON.stringify(s.data)}::jsonb
@@ -163,7 +164,7 @@ export async function settleAutoDebit(
     ), j AS (
       SELECT ${addJobSql("dispatch-event", sql`e.event_id`)} FROM e
     )
-    SELECT a.*, to_jsonb(t) AS txn, to_jsonb(e) AS event FROM a, t, e, j`.execute(db);
+    SELECT ${columnsSql(ATTEMPT_COLUMNS, "a")}, t.row AS txn, to_jsonb(e) AS event FROM a, t, e, j`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
   const { txn, event, ...attempt } = row;

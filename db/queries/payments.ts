@@ -2,9 +2,10 @@ import { type Insertable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
 import { addJobSql } from "./jobs";
 import type { GatewayOperation, PaymentAttemptsTable, TransactionState, TransactionsTable } from "../types";
+import { ATTEMPT_COLUMNS } from "../columns";
 
 export function insertAttempt(db: Db, row: Insertable<PaymentAttemptsTable>) {
-  return db.insertInto("payment_attempts").values(row).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto("payment_attempts").values(row).returning(ATTEMPT_COLUMNS).executeTakeFirstOrThrow();
 }
 
 export function setAttemptGatewayResponse(db: Db, id: string, gatewayResponse: Record<string, unknown>) {
@@ -16,13 +17,13 @@ export function setAttemptGatewayResponse(db: Db, id: string, gatewayResponse: R
 }
 
 export function findAttemptByReference(db: Db, referenceNumber: string) {
-  return db.selectFrom("payment_attempts").selectAll().where("reference_number", "=", referenceNumber).executeTakeFirst();
+  return db.selectFrom("payment_attempts").select(ATTEMPT_COLUMNS).where("reference_number", "=", referenceNumber).executeTakeFirst();
 }
 
 export function latestAttempt(db: Db, sessionId: string) {
   return db
     .selectFrom("payment_attempts")
-    .selectAll()
+    .select(ATTEMPT_COLUMNS)
     .where("session_id", "=", sessionId)
     .orderBy("id", "desc")
     .limit(1)
@@ -33,7 +34,7 @@ export function latestAttempt(db: Db, sessionId: string) {
 export function listPendingAttempts(db: Db, sessionId: string) {
   return db
     .selectFrom("payment_attempts")
-    .selectAll()
+    .select(ATTEMPT_COLUMNS)
     .where("session_id", "=", sessionId)
     .where("state", "=", "pending")
     .orderBy("id")
@@ -71,7 +72,7 @@ export function settleAttempt(db: Db, id: string, changes: Updateable<PaymentAtt
     .set({ ...changes, completed_at: new Date(), updated_at: new Date() })
     .where("id", "=", id)
     .where("state", "=", "pending")
-    .returningAll()
+    .returning(ATTEMPT_COLUMNS)
     .executeTakeFirst();
 }
 

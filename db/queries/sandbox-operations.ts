@@ -1,11 +1,12 @@
 import { type Insertable, type Selectable, sql } from "kysely";
 import type { Db } from "../client";
 import type { SandboxOperationsTable, SandboxPayment } from "../types";
+import { SANDBOX_OPERATION_COLUMNS } from "../columns";
 
 export type SandboxOperation = Selectable<SandboxOperationsTable>;
 
 export function findSandboxOperation(db: Db, reference: string) {
-  return db.selectFrom("sandbox_operations").selectAll().where("reference_number", "=", reference).executeTakeFirst();
+  return db.selectFrom("sandbox_operations").select(SANDBOX_OPERATION_COLUMNS).where("reference_number", "=", reference).executeTakeFirst();
 }
 
 /** What a payment's operations the sandbox approved or is still processing moved (refused ones moved nothing). */
@@ -61,7 +62,7 @@ export async function insertSandboxOperation(db: Db, row: Insertable<SandboxOper
     .insertInto("sandbox_operations")
     .values(row)
     .onConflict((oc) => oc.column("reference_number").doNothing())
-    .returningAll()
+    .returning(SANDBOX_OPERATION_COLUMNS)
     .executeTakeFirst();
   return inserted ?? (await findSandboxOperation(db, row.reference_number))!;
 }
@@ -73,6 +74,6 @@ export function approveSandboxOperation(db: Db, reference: string) {
     .set({ status: "approved", settled_at: new Date() })
     .where("reference_number", "=", reference)
     .where("status", "=", "processing")
-    .returningAll()
+    .returning(SANDBOX_OPERATION_COLUMNS)
     .executeTakeFirst();
 }

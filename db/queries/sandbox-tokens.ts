@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
 import type { Db } from "../client";
+import { SANDBOX_TOKEN_COLUMNS } from "../columns";
 import type { SandboxTokensTable } from "../types";
 
 export function insertSandboxToken(db: Db, row: Insertable<SandboxTokensTable>) {
@@ -10,7 +11,7 @@ export function insertSandboxToken(db: Db, row: Insertable<SandboxTokensTable>) 
 export function findSandboxToken(db: Db, token: string, gatewayCode: string, customerId: string) {
   return db
     .selectFrom("sandbox_tokens")
-    .selectAll()
+    .select(SANDBOX_TOKEN_COLUMNS)
     .where("token", "=", token)
     .where("gateway_code", "=", gatewayCode)
     .where("customer_id", "=", customerId)

@@ -2,13 +2,14 @@ import { sql } from "kysely";
 import type { Db } from "../client";
 import { addJob, type JobSpec } from "./jobs";
 import { latestAttempt } from "./payments";
+import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, EVENT_COLUMNS, qualified } from "../columns";
 
 export function findEvent(db: Db, eventId: string) {
-  return db.selectFrom("transaction_events").selectAll().where("event_id", "=", eventId).executeTakeFirst();
+  return db.selectFrom("transaction_events").select(EVENT_COLUMNS).where("event_id", "=", eventId).executeTakeFirst();
 }
 
 export function findAttempt(db: Db, id: string) {
-  return db.selectFrom("payment_attempts").selectAll().where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("payment_attempts").select(ATTEMPT_COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 
 /** The attempt a result event is about; for an event about none (an operation, expiry), the latest one. */
@@ -45,7 +46,7 @@ export function findDeliveryToSend(db: Db, id: string) {
   return db
     .selectFrom("webhook_deliveries as d")
     .innerJoin("settings as s", (join) => join.on("s.id", "=", 1))
-    .selectAll("d")
+    .select(qualified("d", DELIVERY_COLUMNS))
     .select(["s.webhook_hmac_key", "s.webhook_hmac_previous_key", "s.webhook_hmac_previous_until"])
     .where("d.id", "=", id)
     .executeTakeFirst();
