@@ -14,6 +14,8 @@ export const MAX_PREPARED = 200;
 const MAX_COUNTED = 2_000;
 /** A `*` standing for columns (or any other lone `*`: such a statement is simply left unprepared). */
 const STAR = /(^|[\s,(])("?\w+"?\.)?\*($|[\s,)])/;
+/** `count(*)`: a `*` that stands for no columns, taken out before STAR looks. */
+const COUNT_STAR = /\(\s*\*\s*\)/g;
 
 type Query = (...args: unknown[]) => unknown;
 
@@ -34,7 +36,7 @@ export function prepareRepeated(client: pg.PoolClient): void {
       return undefined;
     }
     runs.delete(text);
-    if (STAR.test(text)) {
+    if (STAR.test(text.replace(COUNT_STAR, "()"))) {
       if (refused.size >= MAX_COUNTED) refused.clear();
       refused.add(text);
       return undefined;
