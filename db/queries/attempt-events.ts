@@ -3,6 +3,8 @@ import type { Db } from "../client";
 import { ATTEMPT_COLUMNS, columnsSql } from "../columns";
 import type { PaymentAttempt } from "../types";
 
+const ATTEMPT_ROW_OF_P = columnsSql(ATTEMPT_COLUMNS, "p");
+
 export interface AttemptEvent {
   event_id: string;
   kind: string;
@@ -17,7 +19,7 @@ export interface AttemptEvent {
  */
 export async function findAttemptWithLatestEvent(db: Db, reference: string): Promise<{ attempt: PaymentAttempt; event: AttemptEvent }> {
   const { rows } = await sql<PaymentAttempt & { event: Omit<AttemptEvent, "created_at"> & { created_at: string } }>`
-    SELECT ${columnsSql(ATTEMPT_COLUMNS, "p")}, (
+    SELECT ${ATTEMPT_ROW_OF_P}, (
       SELECT json_build_object('event_id', e.event_id, 'kind', e.kind, 'to_state', e.to_state, 'created_at', e.created_at, 'data', e.data)
       FROM transaction_events e WHERE e.attempt_id = p.id ORDER BY e.id DESC LIMIT 1
     ) AS event

@@ -8,6 +8,10 @@ import { type AgreementLink, type CardToCharge, releaseAgreementChargeSql } from
 import { addJobSql } from "./jobs";
 import { reviveTransaction, reviveView, type TransactionRow, type TransactionView, transactionViewColumns } from "./transactions";
 
+// The attempt's columns, named so that the claim and the settlement are prepared (db/columns.ts); built once.
+const ATTEMPT_ROW = columnsSql(ATTEMPT_COLUMNS);
+const ATTEMPT_ROW_OF_A = columnsSql(ATTEMPT_COLUMNS, "a");
+
 // An auto-debit in as few round trips as its guarantees allow: what it decides on in one read, its claim in one
 // statement, its settlement in another (lib/checkout/auto-debit/auto-debit.ts says what each guarantees).
 
@@ -101,7 +105,7 @@ export async function claimAutoDebit(db: Db, claim: AutoDebitClaim): Promise<Pay
       SELECT moved.session_id, ${a.reference_number}, ${a.gateway_code}, ${a.pg}, ${a.amount}::numeric, ${a.fee ?? 0}::numeric,
         ${a.currency_code}, 'merchant', ${a.saved_card_id}::bigint
       FROM moved
-      RETURNING ${columnsSql(ATTEMPT_COLUMNS)}
+      RETURNING ${ATTEMPT_ROW}
     ), e AS (
       INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, data)
       SELECT a.session_id, 'state_changed', 'created', 'pending', 'auto_debit', a.id, '{}'::jsonb FROM a
@@ -109,7 +113,7 @@ export async function claimAutoDebit(db: Db, claim: AutoDebitClaim): Promise<Pay
     ), used AS (
       UPDATE saved_cards SET last_used_at = now() WHERE id = ${a.saved_card_id}::bigint AND EXISTS (SELECT 1 FROM a)
     )
-    SELECT ${columnsSql(ATTEMPT_COLUMNS, "a")} FROM a`.execute(db);
+    SELECT ${ATTEMPT_ROW_OF_A} FROM a`.execute(db);
   return rows[0];
 }
 
@@ -148,7 +152,7 @@ export async function settleAutoDebit(
       UPDATE payment_attempts SET state = ${s.changes.state}, gateway_response = ${s.changes.gateway_response}::jsonb,
         card = ${s.changes.card}::jsonb, message = ${s.changes.message}, completed_at = now(), updated_at = now()
       WHERE id = ${s.attempt.id} AND state = 'pending' AND EXISTS (SELECT 1 FROM locked)
-      RETURNING ${columnsSql(ATTEMPT_COLUMNS)}
+      RETURNING ${ATTEMPT_ROW}
     ), t AS (
       UPDATE transactions t SET state = ${s.to}, updated_at = now() ${paid}
       FROM a WHERE t.session_id = a.session_id
@@ -164,7 +168,7 @@ export async function settleAutoDebit(
     ), j AS (
       SELECT ${addJobSql("dispatch-event", sql`e.event_id`)} FROM e
     )
-    SELECT ${columnsSql(ATTEMPT_COLUMNS, "a")}, t.row AS txn, to_jsonb(e) AS event FROM a, t, e, j`.execute(db);
+    SELECT ${ATTEMPT_ROW_OF_A}, t.row AS txn, to_jsonb(e) AS event FROM a, t, e, j`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
   const { txn, event, ...attempt } = row;
