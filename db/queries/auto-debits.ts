@@ -129,14 +129,16 @@ export interface AutoDebitSettlement {
   data: Record<string, unknown>;
   customerId: string;
   agreementId: string;
+  /** Whether the event gets its job (false: nothing could come of it, see lib/checkout/result/result-target.ts). */
+  dispatch: boolean;
 }
 
 /**
  * A gateway's final answer about an auto-debit, in one statement, while it is the usual case: the transaction,
  * still before its deadline and in `from`, is locked first, then the attempt leaves pending once (of many answers,
- * one wins); the transaction moves with one event and its job; a charge that did not go through gives its
- * agreement's charge back. Undefined, with nothing changed, otherwise (settled by someone else, the transaction
- * moved or past its deadline): lib/checkout/payments/apply-gateway-result.ts handles every case.
+ * one wins); the transaction moves with one event and its job (none when `dispatch` is false); a charge that did
+ * not go through gives its agreement's charge back. Undefined, with nothing changed, otherwise (settled by someone
+ * else, the transaction moved or past its deadline): lib/checkout/payments/apply-gateway-result.ts handles every case.
  */
 export async function settleAutoDebit(
   db: Db,
@@ -166,7 +168,7 @@ export async function settleAutoDebit(
       ${releaseAgreementChargeSql(s.customerId, s.agreementId, sql`(SELECT created_at FROM a)`)}
         AND NOT ${s.success}::boolean AND EXISTS (SELECT 1 FROM a)
     ), j AS (
-      SELECT ${addJobSql("dispatch-event", sql`e.event_id`)} FROM e
+      SELECT ${s.dispatch ? addJobSql("dispatch-event", sql`e.event_id`) : sql`NULL`} FROM e
     )
     SELECT ${ATTEMPT_ROW_OF_A}, t.row AS txn, to_jsonb(e) AS event FROM a, t, e, j`.execute(db);
   const row = rows[0];

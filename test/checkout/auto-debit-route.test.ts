@@ -204,6 +204,18 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
     expect(jobs).toContain(`event:${paid!.event_id}`);
   });
 
+  it("plans no dispatch job for the result of a transaction with no webhook and no notifications: nothing could come of it", async () => {
+    const plan = installments("sub-quiet", 2);
+    const { token } = await setUp("cust-quiet", plan);
+    const sessionId = await autoDebitTxn("cust-quiet", plan);
+    expect((await charge({ session_id: sessionId, token })).status).toBe(200);
+    const paid = (await events(ctx, sessionId)).find((e) => e.to_state === "paid")!;
+    expect(paid).toMatchObject({ from_state: "pending", cause: "auto_debit" });
+    expect(await planEventEffects(ctx.db, paid.event_id)).toEqual({ deliveryIds: [], messageIds: [] });
+    const jobs = await sql<{ key: string }>`SELECT key FROM graphile_worker.jobs WHERE key = ${`event:${paid.event_id}`}`.execute(ctx.db);
+    expect(jobs.rows).toEqual([]);
+  });
+
   it("a transaction changed between the checks and the claim (an update racing the charge) is not claimed: nothing changes", async () => {
     const variable = { id: "sub-stale", type: "unscheduled", amount_variability: "variable", expiry_date: NEXT_YEAR };
     const { token } = await setUp("cust-stale", variable);

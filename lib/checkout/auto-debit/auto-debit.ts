@@ -15,6 +15,7 @@ import { countPaymentFinished } from "@/lib/core/metrics/metrics";
 import { visibleTarget } from "@/lib/checkout/operations/find-target-transaction";
 import { applyGatewayResult, resultEventData, settledAttempt } from "@/lib/checkout/payments/apply-gateway-result";
 import { newAttempt } from "@/lib/checkout/payments/open-attempt";
+import { eventsHaveEffects } from "@/lib/checkout/result/result-target";
 import { SESSION_ID } from "@/lib/checkout/transactions/get-transaction";
 import { type AutoDebitAnswer, answerOf, autoDebitAnswer } from "./auto-debit-answer";
 import { agreementCycle, utcDate } from "./agreement-cycle";
@@ -78,6 +79,8 @@ export async function autoDebit({ ctx, input }: { ctx: Ctx; input: { caller: Cal
     data: resultEventData(attempt, final),
     customerId,
     agreementId,
+    // A transaction with no webhook and no notifications plans no job: it would find nothing to do.
+    dispatch: eventsHaveEffects(view.txn),
   });
   if (settled) {
     countPaymentFinished(attempt.gateway_code, final.outcome);
