@@ -25,6 +25,8 @@ const LOCAL_QUEUE_RELEASE_FAILURE = /Cannot background something when the queue 
  */
 function workerLogger(abandoned: () => boolean): Logger {
   return new Logger((scope) => (level, message, meta) => {
+    // It tells of every job it runs: no child logger for a line below the level, which would not be written.
+    if (level !== "error" && level !== "warning" && !logger.isLevelEnabled("debug")) return;
     const log = logger.child({ component: "worker", ...scope });
     if (level === "error" && (abandoned() || LOCAL_QUEUE_RELEASE_FAILURE.test(message))) log.warn(meta ?? {}, message);
     else if (level === "error") log.error(meta ?? {}, message);
