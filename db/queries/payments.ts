@@ -20,16 +20,6 @@ export function findAttemptByReference(db: Db, referenceNumber: string) {
   return db.selectFrom("payment_attempts").select(ATTEMPT_COLUMNS).where("reference_number", "=", referenceNumber).executeTakeFirst();
 }
 
-export function latestAttempt(db: Db, sessionId: string) {
-  return db
-    .selectFrom("payment_attempts")
-    .select(ATTEMPT_COLUMNS)
-    .where("session_id", "=", sessionId)
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** The transaction's attempts still waiting for their result, oldest first. */
 export function listPendingAttempts(db: Db, sessionId: string) {
   return db

@@ -1,20 +1,10 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
 import { addJob, type JobSpec } from "./jobs";
-import { latestAttempt } from "./payments";
-import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, EVENT_COLUMNS, qualified } from "../columns";
-
-export function findEvent(db: Db, eventId: string) {
-  return db.selectFrom("transaction_events").select(EVENT_COLUMNS).where("event_id", "=", eventId).executeTakeFirst();
-}
+import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, qualified } from "../columns";
 
 export function findAttempt(db: Db, id: string) {
   return db.selectFrom("payment_attempts").select(ATTEMPT_COLUMNS).where("id", "=", id).executeTakeFirst();
-}
-
-/** The attempt a result event is about; for an event about none (an operation, expiry), the latest one. */
-export function findEventAttempt(db: Db, event: { session_id: string; attempt_id: string | null }) {
-  return event.attempt_id ? findAttempt(db, event.attempt_id) : latestAttempt(db, event.session_id);
 }
 
 /** One delivery per event and URL; planning twice finds the first. */

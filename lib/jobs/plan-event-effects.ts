@@ -1,9 +1,8 @@
 import type { Db } from "@/db/client";
 import { findOperation } from "@/db/queries/operations";
 import { cachedSettings } from "@/lib/core/cache/cached-settings";
-import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
-import { findEvent, findEventAttempt, upsertDelivery } from "@/db/queries/webhooks";
-import type { TransactionEvent } from "@/db/types";
+import { type EventFacts, findEventFacts } from "@/db/queries/event-facts";
+import { upsertDelivery } from "@/db/queries/webhooks";
 import { planLegacyResult } from "@/lib/legacy/plan-legacy-result";
 import { planMessages } from "@/lib/delivery/notifications/plan-messages";
 import { buildWebhookPayload } from "@/lib/checkout/result/build-payload";
@@ -21,22 +20,21 @@ export interface EventEffects {
  * notifications ask for. Idempotent: planning an event again finds the same rows.
  */
 export async function planEventEffects(db: Db, eventId: string): Promise<EventEffects> {
-  const event = await findEvent(db, eventId);
-  const view = event ? await findTransactionView(db, event.session_id) : undefined;
-  if (!event || !view) return { deliveryIds: [], messageIds: [] };
+  const facts = await findEventFacts(db, eventId);
+  if (!facts) return { deliveryIds: [], messageIds: [] };
+  const { event, view } = facts;
   const deliveryIds: string[] = [];
   const url = resultTarget(view.txn);
-  const payload = url ? await (view.txn.interface === "legacy" ? planLegacyResult : planWebhookPayload)(db, event, view) : null;
+  const payload = url ? await (view.txn.interface === "legacy" ? planLegacyResult : planWebhookPayload)(db, facts) : null;
   if (url && payload) deliveryIds.push(await upsertDelivery(db, { eventId, sessionId: event.session_id, url, payload }));
   const messageIds = await planMessages(db, event, view.txn);
   return { deliveryIds, messageIds };
 }
 
 /** The checkout interface's payment payload for a payment or operation result, or null for other events. */
-async function planWebhookPayload(db: Db, event: TransactionEvent, view: TransactionView): Promise<Record<string, unknown> | null> {
+async function planWebhookPayload(db: Db, { event, view, attempt }: EventFacts): Promise<Record<string, unknown> | null> {
   const result = eventResult(event);
   if (!result) return null;
-  const attempt = await findEventAttempt(db, event);
   const operation = event.operation_id ? await findOperation(db, event.operation_id) : undefined;
   const { webhook_hmac_key } = await cachedSettings(db);
   return buildWebhookPayload({ event, result, view, attempt, operation, hmacKey: webhook_hmac_key });

@@ -1,0 +1,44 @@
+import { sql } from "kysely";
+import type { Db } from "../client";
+import { ATTEMPT_COLUMNS, EVENT_COLUMNS } from "../columns";
+import { compiledOnce } from "../compiled-once";
+import type { PaymentAttempt, TransactionEvent } from "../types";
+import { reviveView, type TransactionView, transactionViewColumns } from "./transactions";
+
+/** What an event's dispatch plans from (lib/jobs/plan-event-effects.ts). */
+export interface EventFacts {
+  event: TransactionEvent;
+  view: TransactionView;
+  /** The attempt the event is about; for an event about none (an operation, expiry), the transaction's latest. */
+  attempt: PaymentAttempt | undefined;
+}
+
+// The event's and the attempt's columns carry a prefix: both tables have an `id`, and the view's own columns
+// (db/queries/transactions.ts) are left as they are.
+const EVENT = "e__";
+const ATTEMPT = "a__";
+const prefixed = (alias: string, prefix: string, columns: readonly string[]) =>
+  sql.join(columns.map((column) => sql`${sql.ref(`${alias}.${column}`)} AS ${sql.ref(prefix + column)}`));
+
+const factsOf = compiledOnce(
+  (eventId: string) => sql<Record<string, unknown>>`
+    SELECT ${prefixed("e", EVENT, EVENT_COLUMNS)}, ${prefixed("a", ATTEMPT, ATTEMPT_COLUMNS)}, ${transactionViewColumns}
+    FROM transaction_events e
+    JOIN transactions t ON t.session_id = e.session_id
+    LEFT JOIN payment_attempts a
+      ON a.id = coalesce(e.attempt_id, (SELECT max(l.id) FROM payment_attempts l WHERE l.session_id = e.session_id))
+    WHERE e.event_id = ${eventId}`,
+);
+
+/** An event, its transaction's view and the attempt it is about, in one round trip. */
+export async function findEventFacts(db: Db, eventId: string): Promise<EventFacts | undefined> {
+  const row = (await factsOf(db, eventId))[0];
+  if (!row) return undefined;
+  const take = (prefix: string, columns: readonly string[]) => Object.fromEntries(columns.map((column) => [column, row[prefix + column]]));
+  const viewRow = Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith(EVENT) && !key.startsWith(ATTEMPT)));
+  return {
+    event: take(EVENT, EVENT_COLUMNS) as unknown as TransactionEvent,
+    view: reviveView(viewRow as Parameters<typeof reviveView>[0]),
+    attempt: row[`${ATTEMPT}id`] === null ? undefined : (take(ATTEMPT, ATTEMPT_COLUMNS) as unknown as PaymentAttempt),
+  };
+}
