@@ -1,6 +1,6 @@
 // The full-checkout bench's figures (checkout.ts) as the bench prints them and as docs/benchmarks.md shows them.
 import os from "node:os";
-import { type CheckoutRun, isBroken, type Percentiles, REQUESTS_PER_CHECKOUT, type StepFigures, sustainedStep } from "./checkout";
+import { type CheckoutRun, isBroken, type Percentiles, REQUESTS_PER_CHECKOUT, type StepFigures, sustainedStep, WARM_UP } from "./checkout";
 import { type Stage, STAGES } from "./checkout-customer";
 import { PAGE_RENDERS_PER_CHECKOUT } from "./checkout-ceiling";
 import type { Check } from "./report-flows";
@@ -144,7 +144,9 @@ export function checkoutSection(runs: CheckoutRun[]): string[] {
     "4111 1111 1111 1111, follows the gateway's return to the result page, which must send it back to `redirect_url`",
     "(after the merchant answered the webhook 200, as the interface says). Webhook lag: the signed webhook's arrival",
     "at the receiver − the 'paid' event's `created_at` (the start of the database transaction that recorded it). The",
-    "rate steps up until a step has errors, timeouts, drops or lost webhooks; the step before it is the sustained one.",
+    `Each layout is first warmed at ${WARM_UP.rate} customers/s for ${WARM_UP.seconds} s, not counted (a cold web process spends about half`,
+    "as much CPU again per checkout for its first few hundred). The rate then steps up until a step has errors,",
+    "timeouts, drops or lost webhooks; the step before it is the sustained one.",
     "Achieved checkouts/s: completions per second from the first to the last of the step. Stage times are the",
     "customer's; db / gateway / webhook wait / app are the means of the app's `Server-Timing` header on each stage",
     "([operations/monitoring.md](operations/monitoring.md)). CPU is the app's node processes' and PostgreSQL's",

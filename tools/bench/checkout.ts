@@ -85,7 +85,12 @@ export function brokenInvariants(run: CheckoutRun): string[] {
 /** An arrival is dropped when the driver starts it this late, or when this many seconds' worth are in flight. */
 const LATE_MS = 200;
 const IN_FLIGHT_SECONDS = 5;
-const WARM_UP_CUSTOMERS = 30;
+/**
+ * Before its steps each layout is warmed at this rate for this long: a freshly started web process spends about
+ * half as much CPU again per checkout for its first few hundred (V8 still compiling Next.js and our code, pools
+ * opening), which made a first step at 15/s or more break on a cold process and pass on a warm one.
+ */
+export const WARM_UP = { rate: 10, seconds: 60 };
 /** Customers paying one at a time, to see each stage's CPU cost alone. */
 const ALONE_CUSTOMERS = 40;
 /** How long after a step's last checkout its webhooks may still arrive before they count as lost. */
@@ -109,8 +114,8 @@ export async function measureCheckouts(
   const steps: StepFigures[] = [];
   let stageCpu = {} as Record<Stage, CpuTime>;
   try {
-    process.stderr.write(`Full checkout (${mode}): warming up with ${WARM_UP_CUSTOMERS} customers …\n`);
-    await runStep(merchants, 5, WARM_UP_CUSTOMERS / 5, `${mode}-warm`);
+    process.stderr.write(`Full checkout (${mode}): warming up at ${WARM_UP.rate} customers/s for ${WARM_UP.seconds} s …\n`);
+    await runStep(merchants, WARM_UP.rate, WARM_UP.seconds, `${mode}-warm`);
     process.stderr.write(`Full checkout (${mode}): ${ALONE_CUSTOMERS} customers one at a time, for each stage's CPU …\n`);
     stageCpu = await cpuPerStage(merchants, `${mode}-alone`);
     for (const rate of rates) {
