@@ -37,3 +37,18 @@ describe("the job queue's migration", () => {
     expect(jobs.rows).toEqual([{ key: "plan-check:1" }]);
   });
 });
+
+describe("the job queue's migration by a role that does not own the queue", () => {
+  it("leaves the functions as they are and fails nothing", async () => {
+    await sql`ALTER FUNCTION graphile_worker.add_job RESET plan_cache_mode`.execute(ctx.db);
+    // Roles are the cluster's, and a test cluster may be reused: made once.
+    await sql`DO $$ BEGIN CREATE ROLE queue_guest LOGIN PASSWORD 'guest-password'; EXCEPTION WHEN duplicate_object THEN NULL; END $$`.execute(ctx.db);
+    await sql`GRANT USAGE ON SCHEMA graphile_worker TO queue_guest`.execute(ctx.db);
+    await sql`GRANT SELECT ON ALL TABLES IN SCHEMA graphile_worker TO queue_guest`.execute(ctx.db);
+    const url = new URL(env.DATABASE_URL!);
+    url.username = "queue_guest";
+    url.password = "guest-password";
+    await migrateJobQueue(url.toString());
+    expect((await settings()).map((f) => f.config)).toEqual([null, ["plan_cache_mode=force_generic_plan"]]);
+  });
+});
