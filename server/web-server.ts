@@ -9,6 +9,7 @@ import { closeAfterUnreadBody } from "@/lib/http/close-after-unread-body";
 import { withCompression } from "@/lib/http/compress-response";
 import { forwardedFor } from "@/lib/http/forwarded-for";
 import { gracefulClose } from "@/lib/http/graceful-close";
+import { headWithBody } from "@/lib/http/head-with-body";
 import { hasMalformedEncoding, MALFORMED_TARGET } from "@/lib/http/malformed-target";
 import { withPageStatus } from "@/lib/http/page-status";
 import { withServerTiming } from "@/lib/http/server-timing";
@@ -76,6 +77,7 @@ async function main() {
 
   function serve(req: IncomingMessage, res: ServerResponse) {
     // On every response, whatever answers it (a page, a route, a static file, this server).
+    headWithBody(res);
     withCompression(req, res);
     if (hsts) res.setHeader("Strict-Transport-Security", hsts);
     req.headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUST_PROXY);
