@@ -128,6 +128,14 @@ export const SANDBOX_TOKEN_COLUMNS = everyColumnOf<SandboxTokensTable>()([
   "deleted_at",
 ]);
 
-/** The columns in a statement written as SQL, each qualified by `alias` when given. */
-export const columnsSql = (columns: readonly string[], alias?: string) =>
-  sql.join(columns.map((column) => sql.ref(alias ? `${alias}.${column}` : column)));
+/**
+ * The columns in a statement written as SQL, each qualified by `alias` when given, and named `prefix` + its name
+ * when given (for a statement that reads two tables with columns of the same names into one row).
+ */
+export const columnsSql = (columns: readonly string[], alias?: string, prefix?: string) =>
+  sql.join(
+    columns.map((column) => {
+      const ref = sql.ref(alias ? `${alias}.${column}` : column);
+      return prefix ? sql`${ref} AS ${sql.ref(prefix + column)}` : ref;
+    }),
+  );

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
-import { ATTEMPT_COLUMNS, EVENT_COLUMNS } from "../columns";
+import { ATTEMPT_COLUMNS, columnsSql, EVENT_COLUMNS } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import type { PaymentAttempt, TransactionEvent } from "../types";
 import { reviveView, type TransactionView, transactionViewColumns } from "./transactions";
@@ -17,12 +17,10 @@ export interface EventFacts {
 // (db/queries/transactions.ts) are left as they are.
 const EVENT = "e__";
 const ATTEMPT = "a__";
-const prefixed = (alias: string, prefix: string, columns: readonly string[]) =>
-  sql.join(columns.map((column) => sql`${sql.ref(`${alias}.${column}`)} AS ${sql.ref(prefix + column)}`));
 
 const factsOf = compiledOnce(
   (eventId: string) => sql<Record<string, unknown>>`
-    SELECT ${prefixed("e", EVENT, EVENT_COLUMNS)}, ${prefixed("a", ATTEMPT, ATTEMPT_COLUMNS)}, ${transactionViewColumns}
+    SELECT ${columnsSql(EVENT_COLUMNS, "e", EVENT)}, ${columnsSql(ATTEMPT_COLUMNS, "a", ATTEMPT)}, ${transactionViewColumns}
     FROM transaction_events e
     JOIN transactions t ON t.session_id = e.session_id
     LEFT JOIN payment_attempts a
