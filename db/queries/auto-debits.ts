@@ -3,17 +3,16 @@ import type { Db } from "../client";
 import { ATTEMPT_COLUMNS, columnsSql } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import type { PaymentAttempt, PaymentAttemptsTable, TransactionState } from "../types";
-import type { AttemptEvent } from "./attempt-events";
-import { type AgreementLink, type CardToCharge, releaseAgreementChargeSql } from "./card-agreements";
-import { addJobSql } from "./jobs";
-import { reviveTransaction, reviveView, type TransactionRow, type TransactionView, transactionViewColumns } from "./transactions";
+import type { AgreementLink, CardToCharge } from "./card-agreements";
+import { reviveView, type TransactionView, transactionViewColumns } from "./transactions";
 
-// The attempt's columns, named so that the claim and the settlement are prepared (db/columns.ts); built once.
+// The attempt's columns, named so that the claim is prepared (db/columns.ts); built once.
 const ATTEMPT_ROW = columnsSql(ATTEMPT_COLUMNS);
 const ATTEMPT_ROW_OF_A = columnsSql(ATTEMPT_COLUMNS, "a");
 
 // An auto-debit in as few round trips as its guarantees allow: what it decides on in one read, its claim in one
-// statement, its settlement in another (lib/checkout/auto-debit/auto-debit.ts says what each guarantees).
+// statement, its settlement in another (db/queries/settle-at-once.ts; lib/checkout/auto-debit/auto-debit.ts says
+// what each guarantees).
 
 /** What an auto-debit decides on: the transaction's view, the row's version, the customer's card and agreement link. */
 export interface AutoDebitFacts {
@@ -115,64 +114,4 @@ export async function claimAutoDebit(db: Db, claim: AutoDebitClaim): Promise<Pay
     )
     SELECT ${ATTEMPT_ROW_OF_A} FROM a`.execute(db);
   return rows[0];
-}
-
-export interface AutoDebitSettlement {
-  attempt: PaymentAttempt;
-  /** Where the outcome takes the transaction, from which states (lib/checkout/lifecycle/verbs.ts transitionFor). */
-  to: TransactionState;
-  from: readonly TransactionState[];
-  success: boolean;
-  operation: string;
-  changes: { state: string; gateway_response: string; card: string | null; message: string | null };
-  /** The event's data (as applyGatewayResult writes it). */
-  data: Record<string, unknown>;
-  customerId: string;
-  agreementId: string;
-  /** Whether the event gets its job (false: nothing could come of it, see lib/checkout/result/result-target.ts). */
-  dispatch: boolean;
-}
-
-/**
- * A gateway's final answer about an auto-debit, in one statement, while it is the usual case: the transaction,
- * still before its deadline and in `from`, is locked first, then the attempt leaves pending once (of many answers,
- * one wins); the transaction moves with one event and its job (none when `dispatch` is false); a charge that did
- * not go through gives its agreement's charge back. Undefined, with nothing changed, otherwise (settled by someone
- * else, the transaction moved or past its deadline): lib/checkout/payments/apply-gateway-result.ts handles every case.
- */
-export async function settleAutoDebit(
-  db: Db,
-  s: AutoDebitSettlement,
-): Promise<{ txn: TransactionRow; attempt: PaymentAttempt; event: AttemptEvent } | undefined> {
-  const paid = s.success ? sql`, paid_amount = a.amount, operation = ${s.operation}` : sql``;
-  const { rows } = await sql<PaymentAttempt & { txn: TransactionRow; event: Omit<AttemptEvent, "created_at"> & { created_at: string } }>`
-    WITH locked AS (
-      SELECT t.session_id, t.state FROM transactions t
-      WHERE t.session_id = ${s.attempt.session_id} AND t.state = ANY(${s.from}::text[]) AND t.expires_at > now()
-      FOR UPDATE
-    ), a AS (
-      UPDATE payment_attempts SET state = ${s.changes.state}, gateway_response = ${s.changes.gateway_response}::jsonb,
-        card = ${s.changes.card}::jsonb, message = ${s.changes.message}, completed_at = now(), updated_at = now()
-      WHERE id = ${s.attempt.id} AND state = 'pending' AND EXISTS (SELECT 1 FROM locked)
-      RETURNING ${ATTEMPT_ROW}
-    ), t AS (
-      UPDATE transactions t SET state = ${s.to}, updated_at = now() ${paid}
-      FROM a WHERE t.session_id = a.session_id
-      RETURNING to_jsonb(t) AS row
-    ), e AS (
-      INSERT INTO transaction_events (session_id, kind, from_state, to_state, cause, attempt_id, data)
-      SELECT locked.session_id, 'state_changed', locked.state, ${s.to}, 'auto_debit', a.id, ${JSON.stringify(s.data)}::jsonb
-      FROM locked, a, t
-      RETURNING event_id, kind, to_state, created_at, data
-    ), released AS (
-      ${releaseAgreementChargeSql(s.customerId, s.agreementId, sql`(SELECT created_at FROM a)`)}
-        AND NOT ${s.success}::boolean AND EXISTS (SELECT 1 FROM a)
-    ), j AS (
-      SELECT ${s.dispatch ? addJobSql("dispatch-event", sql`e.event_id`) : sql`NULL`} FROM e
-    )
-    SELECT ${ATTEMPT_ROW_OF_A}, t.row AS txn, to_jsonb(e) AS event FROM a, t, e, j`.execute(db);
-  const row = rows[0];
-  if (!row) return undefined;
-  const { txn, event, ...attempt } = row;
-  return { txn: reviveTransaction(txn), attempt, event: { ...event, created_at: new Date(event.created_at) } };
 }

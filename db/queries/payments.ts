@@ -1,8 +1,8 @@
 import { type Insertable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
 import { addJobSql } from "./jobs";
-import type { GatewayOperation, PaymentAttemptsTable, TransactionState, TransactionsTable } from "../types";
-import { ATTEMPT_COLUMNS } from "../columns";
+import type { GatewayOperation, PaymentAttempt, PaymentAttemptsTable, TransactionState, TransactionsTable } from "../types";
+import { ATTEMPT_COLUMNS, qualified } from "../columns";
 
 export function insertAttempt(db: Db, row: Insertable<PaymentAttemptsTable>) {
   return db.insertInto("payment_attempts").values(row).returning(ATTEMPT_COLUMNS).executeTakeFirstOrThrow();
@@ -18,6 +18,28 @@ export function setAttemptGatewayResponse(db: Db, id: string, gatewayResponse: R
 
 export function findAttemptByReference(db: Db, referenceNumber: string) {
   return db.selectFrom("payment_attempts").select(ATTEMPT_COLUMNS).where("reference_number", "=", referenceNumber).executeTakeFirst();
+}
+
+/** An attempt with what its final result's move depends on (lib/checkout/lifecycle/verbs.ts transitionFor). */
+export interface AttemptToSettle {
+  attempt: PaymentAttempt;
+  /** Its transaction's interface. */
+  interface: "checkout" | "legacy";
+  /** The operation of the attempt's gateway for its transaction: the gateway's own while the transaction offers it, else the transaction's. */
+  operation: GatewayOperation;
+}
+
+export async function findAttemptToSettle(db: Db, referenceNumber: string): Promise<AttemptToSettle | undefined> {
+  const row = await db
+    .selectFrom("payment_attempts as p")
+    .innerJoin("transactions as t", "t.session_id", "p.session_id")
+    .leftJoin("gateway_settings as g", (join) => join.onRef("g.code", "=", "p.gateway_code").on(sql<boolean>`g.code = ANY(t.pg_codes)`))
+    .select([...qualified("p", ATTEMPT_COLUMNS), "t.interface", sql<GatewayOperation>`coalesce(g.operation, t.operation)`.as("operation")])
+    .where("p.reference_number", "=", referenceNumber)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { interface: iface, operation, ...attempt } = row;
+  return { attempt, interface: iface, operation };
 }
 
 /** The transaction's attempts still waiting for their result, oldest first. */

@@ -100,14 +100,19 @@ describe("payment lifecycle on the sandbox gateway", () => {
     expect(await stateOf(ctx, sessionId)).toBe("paid");
   });
 
-  it("a late callback after the browser return changes nothing more, and is recorded without a database transaction", async () => {
+  it("a late callback after the browser return changes nothing more; each is one statement, without a database transaction", async () => {
     const sessionId = await newTransaction(ctx, caller);
     const { reference, next } = await payWith(ctx, sessionId, CARDS.approve);
     const statements = () => recording.executed.splice(0).map((q) => q.sql.trim().toLowerCase());
     statements();
     await deliverReturn({ db: recording.db }, next);
-    // The settling message commits with its result, in one database transaction.
-    expect(statements().filter((s) => s === "begin" || s === "commit")).toEqual(["begin", "commit"]);
+    // The settling message is recorded in the statement that settles its result (db/queries/settle-at-once.ts).
+    const settling = statements();
+    expect(settling.filter((s) => s === "begin" || s === "commit")).toEqual([]);
+    const recordedIn = settling.filter((s) => s.includes("gateway_messages"));
+    expect(recordedIn).toHaveLength(1);
+    expect(recordedIn[0]).toContain("update payment_attempts");
+    expect(recordedIn[0]).toContain("insert into transaction_events");
     const late = await recordGatewayResult({ ctx: { db: recording.db }, input: { pg: "sandbox", channel: "callback", params: await freshMessage(ctx, reference) } });
     expect(late.changed).toBe(false);
     const lateStatements = statements();

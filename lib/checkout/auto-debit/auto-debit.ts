@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
-import { type AutoDebitFacts, claimAutoDebit, findAutoDebitFacts, settleAutoDebit } from "@/db/queries/auto-debits";
+import { type AutoDebitFacts, claimAutoDebit, findAutoDebitFacts } from "@/db/queries/auto-debits";
+import { settleAtOnce } from "@/db/queries/settle-at-once";
 import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { insertEvent, moveTransaction } from "@/db/queries/payments";
 import type { TransactionView } from "@/db/queries/transactions";
@@ -69,18 +70,18 @@ export async function autoDebit({ ctx, input }: { ctx: Ctx; input: { caller: Cal
   if (!isFinal(result)) return autoDebitAnswer(ctx, attempt.session_id, attempt.reference_number, result.outcome);
   const final = result;
   const { to, from } = transitionFor(final.outcome, gateway.operation, view.txn.interface);
-  const settled = await settleAutoDebit(ctx.db, {
+  const { settled } = await settleAtOnce(ctx.db, {
     attempt,
     to,
     from,
     success: final.outcome === "success",
     operation: gateway.operation,
     changes: settledAttempt(final),
+    cause: "auto_debit",
     data: resultEventData(attempt, final),
-    customerId,
-    agreementId,
     // A transaction with no webhook and no notifications plans no job: it would find nothing to do.
     dispatch: eventsHaveEffects(view.txn),
+    agreement: { customerId, agreementId },
   });
   if (settled) {
     countPaymentFinished(attempt.gateway_code, final.outcome);

@@ -1,12 +1,12 @@
 import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
-import { findAttemptByReference, recordGatewayMessage } from "@/db/queries/payments";
+import { findAttemptToSettle } from "@/db/queries/payments";
 import type { Ctx } from "@/lib/core/context";
 import { BadRequest, GatewayUnavailable } from "@/lib/core/errors";
 import { type GatewayMessage, isFinal } from "@/lib/gateways/adapter";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { logger } from "@/lib/core/log/logger";
 import { countPaymentFinished } from "@/lib/core/metrics/metrics";
-import { applyGatewayResult } from "./apply-gateway-result";
+import { type MessageRecord, recordMessage, settleGatewayResult } from "./settle-gateway-result";
 
 const MAX_MESSAGE_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -35,7 +35,8 @@ export async function recordGatewayResult({
   const adapter = adapterFor(input.pg);
   const received: GatewayMessage = { params: input.params, rawBody: input.rawBody ?? "", headers: input.headers ?? new Headers() };
   const reference = adapter?.referenceOf(received);
-  const attempt = reference ? await findAttemptByReference(ctx.db, reference) : undefined;
+  const found = reference ? await findAttemptToSettle(ctx.db, reference) : undefined;
+  const attempt = found?.attempt;
   if (adapter && attempt?.pg !== input.pg) throw new UnrelatedMessage("The gateway message is not valid.");
   const gateway = attempt ? await cachedGatewaySetting(ctx.db, attempt.gateway_code) : undefined;
   const message = adapter && attempt && gateway ? adapter.verifyMessage(gateway, received, { gatewayResponse: attempt.gateway_response }) : null;
@@ -56,20 +57,16 @@ export async function recordGatewayResult({
           return null;
         });
 
-  const record = async (db: Ctx["db"]) => {
-    const fresh = await recordGatewayMessage(db, { pg: input.pg, messageId: message.messageId, referenceNumber: attempt.reference_number, channel: input.channel });
-    if (!fresh && !adapter.resendsUntilAcknowledged) throw new BadRequest("The gateway message was already received.");
+  const record: MessageRecord = {
+    pg: input.pg,
+    messageId: message.messageId,
+    referenceNumber: attempt.reference_number,
+    channel: input.channel,
+    resends: adapter.resendsUntilAcknowledged === true,
   };
-  // A final result is applied in one database transaction with the message's record, so that a failure undoes
-  // both and the gateway's resend is fresh. The message alone (most often the second of a payment's two) needs
-  // none: BEGIN and COMMIT would be two of its three round trips.
+  // The message alone (most often the second of a payment's two) is one statement, with no database transaction.
   const final = result && isFinal(result) ? result : null;
-  const changed = final
-    ? await ctx.db.transaction().execute(async (trx) => {
-        await record(trx);
-        return applyGatewayResult(trx, attempt, final, `gateway_${input.channel}`);
-      })
-    : await record(ctx.db).then(() => false);
+  const changed = final ? await settleGatewayResult(ctx.db, found!, final, record) : await recordMessage(ctx.db, record).then(() => false);
   if (changed) countPaymentFinished(attempt.gateway_code, final!.outcome);
   return { sessionId: attempt.session_id, referenceNumber: attempt.reference_number, changed };
 }
