@@ -1,20 +1,8 @@
-import { type Insertable, type Updateable, sql } from "kysely";
+import { type Updateable, sql } from "kysely";
 import type { Db } from "../client";
 import { addJobSql } from "./jobs";
 import type { GatewayOperation, PaymentAttempt, PaymentAttemptsTable, TransactionState, TransactionsTable } from "../types";
 import { ATTEMPT_COLUMNS, qualified } from "../columns";
-
-export function insertAttempt(db: Db, row: Insertable<PaymentAttemptsTable>) {
-  return db.insertInto("payment_attempts").values(row).returning(ATTEMPT_COLUMNS).executeTakeFirstOrThrow();
-}
-
-export function setAttemptGatewayResponse(db: Db, id: string, gatewayResponse: Record<string, unknown>) {
-  return db
-    .updateTable("payment_attempts")
-    .set({ gateway_response: JSON.stringify(gatewayResponse), updated_at: new Date() })
-    .where("id", "=", id)
-    .execute();
-}
 
 export function findAttemptByReference(db: Db, referenceNumber: string) {
   return db.selectFrom("payment_attempts").select(ATTEMPT_COLUMNS).where("reference_number", "=", referenceNumber).executeTakeFirst();
@@ -93,10 +81,6 @@ export function flagDuplicateAttempt(db: Db, id: string) {
 }
 
 /** The one way a transaction's state changes: conditional on where it stands now. */
-export function setTransactionOperation(db: Db, sessionId: string, operation: GatewayOperation) {
-  return db.updateTable("transactions").set({ operation, updated_at: new Date() }).where("session_id", "=", sessionId).execute();
-}
-
 export function moveTransaction(
   db: Db,
   sessionId: string,

@@ -5,7 +5,7 @@ import * as autoDebitRoute from "@/app/b/pbl/v2/auto-debit/route";
 import { claimAutoDebit, findAutoDebitFacts } from "@/db/queries/auto-debits";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { AUTO_DEBITABLE } from "@/lib/checkout/lifecycle/verbs";
-import { newAttempt } from "@/lib/checkout/payments/open-attempt";
+import { newAttempt } from "@/lib/checkout/payments/new-attempt";
 import { notificationEventFor } from "@/lib/delivery/notifications/notification-event-for";
 import { eventResult } from "@/lib/delivery/webhooks/event-result";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";

@@ -43,6 +43,22 @@ describe("payment lifecycle on the sandbox gateway", () => {
     expect(row.gateway_response).toMatchObject({ result: "CAPTURED", ref: reference, responsecode: "00" });
   });
 
+  it("a payment's start writes the attempt with the gateway's answer, the move and its event in one statement", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    recording.executed.splice(0);
+    const started = await startPayment({ ctx: { db: recording.db }, input: { sessionId, code: "card" } });
+    expect(started.kind).toBe("redirect");
+    const ours = recording.executed.splice(0).map((q) => q.sql).filter((s) => /^\s*(insert|update|with)/i.test(s) && /payment_attempts|transaction_events|"?transactions"?\s/i.test(s));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]).toMatch(/INSERT INTO payment_attempts[\s\S]*UPDATE transactions[\s\S]*INSERT INTO transaction_events/);
+    const row = await ctx.db.selectFrom("payment_attempts").selectAll().where("session_id", "=", sessionId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: "pending", gateway_code: "card" });
+    expect(row.gateway_response).toHaveProperty("paymentid");
+    expect(await stateOf(ctx, sessionId)).toBe("pending");
+    const moves = (await events(ctx, sessionId)).map((e) => [e.from_state, e.to_state, e.cause, e.attempt_id]);
+    expect(moves.at(-1)).toEqual(["created", "pending", "payment_started", row.id]);
+  });
+
   it("an authorize gateway yields authorized, not paid", async () => {
     const sessionId = await newTransaction(ctx, caller, { pg_codes: ["card-auth"] });
     const { next } = await payWith(ctx, sessionId, CARDS.approve, { code: "card-auth" });

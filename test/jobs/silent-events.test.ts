@@ -23,7 +23,7 @@ const dispatchJobs = async () =>
 
 describe("events that tell nobody", () => {
   it.each(PAYABLE)("a payment started from %s has no webhook result, legacy result or message", (from) => {
-    const event = paymentStartedEvent("s", from, "1");
+    const event = paymentStartedEvent(from);
     const facts = { kind: event.kind, to_state: event.to, data: {} };
     expect(eventResult(facts)).toBeNull();
     expect(legacyResultOf(facts)).toBeNull();

@@ -15,7 +15,7 @@ import { logger } from "@/lib/core/log/logger";
 import { countPaymentFinished } from "@/lib/core/metrics/metrics";
 import { visibleTarget } from "@/lib/checkout/operations/find-target-transaction";
 import { applyGatewayResult, resultEventData, settledAttempt } from "@/lib/checkout/payments/apply-gateway-result";
-import { newAttempt } from "@/lib/checkout/payments/open-attempt";
+import { newAttempt } from "@/lib/checkout/payments/new-attempt";
 import { eventsHaveEffects } from "@/lib/checkout/result/result-target";
 import { SESSION_ID } from "@/lib/checkout/transactions/get-transaction";
 import { type AutoDebitAnswer, answerOf, autoDebitAnswer } from "./auto-debit-answer";

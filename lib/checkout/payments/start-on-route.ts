@@ -1,8 +1,8 @@
 import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
-import { insertEvent, moveTransaction, setAttemptGatewayResponse, setTransactionOperation } from "@/db/queries/payments";
+import { insertStartedAttempt } from "@/db/queries/started-attempt";
 import type { GatewayView, TransactionView } from "@/db/queries/transactions";
 import type { Db } from "@/db/client";
-import type { GatewaySetting } from "@/db/types";
+import type { GatewaySetting, TransactionState } from "@/db/types";
 import { withSavepoint } from "@/db/savepoint";
 import type { Ctx } from "@/lib/core/context";
 import { GatewayUnavailable } from "@/lib/core/errors";
@@ -10,7 +10,7 @@ import { logger } from "@/lib/core/log/logger";
 import { CIRCUIT_OPEN, mayStartOn, startedOn, unavailableOn } from "@/lib/gateways/gateway-circuits";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { AWAITING_PAYMENT } from "@/lib/checkout/lifecycle/verbs";
-import { openAttempt } from "./open-attempt";
+import { newAttempt } from "./new-attempt";
 import type { Detour } from "./record-detours";
 
 /** At most one gateway besides the customer's choice is asked: a customer waits at most two gateways' time-outs. */
@@ -54,25 +54,22 @@ export async function startOnRoute(trx: Db, view: TransactionView, route: Gatewa
 }
 
 /** The event of a transaction's move to pending as a payment starts. */
-export const paymentStartedEvent = (sessionId: string, from: string, attemptId: string) =>
-  ({ sessionId, kind: "state_changed", from, to: "pending", cause: "payment_started", attemptId }) as const;
+export const paymentStartedEvent = (from: TransactionState) => ({ kind: "state_changed", from, to: "pending", cause: "payment_started" }) as const;
 
-/** A new pending attempt on `gateway`, the transaction pending, and the gateway's page: the start of one payment. */
+/**
+ * A new pending attempt on `gateway`, the transaction pending, and the gateway's page: the start of one payment.
+ * The gateway opens the payment first, under our reference; then one statement writes the attempt with the
+ * gateway's answer and the transaction's move. Nothing is visible before the caller's database transaction
+ * commits, and a gateway that fails leaves nothing of ours to roll back.
+ */
 async function startOn(tx: Ctx, view: TransactionView, gateway: GatewaySetting) {
   const { txn } = view;
   const adapter = adapterFor(gateway.pg)!;
-  const { attempt, amount } = await openAttempt(tx.db, view, gateway);
-  // Gateways of one transaction may differ in operation: the one the payment starts on decides it.
-  if (gateway.operation !== txn.operation) await setTransactionOperation(tx.db, txn.session_id, gateway.operation);
-  if (txn.state !== "pending") {
-    await moveTransaction(tx.db, txn.session_id, AWAITING_PAYMENT, "pending");
-    // A move to pending is told to nobody (no result word, no message: test/jobs/silent-events.test.ts): no job.
-    await insertEvent(tx.db, { ...paymentStartedEvent(txn.session_id, txn.state, attempt.id), dispatch: false });
-  }
+  const row = newAttempt(view, gateway);
   const started = await adapter.startPayment(tx, {
-    referenceNumber: attempt.reference_number,
+    referenceNumber: row.reference_number,
     gateway,
-    amount,
+    amount: row.amount,
     currencyCode: txn.currency_code,
     customerId: txn.customer_id,
     language: txn.language,
@@ -81,6 +78,13 @@ async function startOn(tx: Ctx, view: TransactionView, gateway: GatewaySetting) 
     expiresAt: txn.expires_at,
     minCardExpiryDays: txn.card_acceptance_criteria?.min_expiry_time ?? null,
   });
-  await setAttemptGatewayResponse(tx.db, attempt.id, started.gatewayResponse);
+  const moves = txn.state !== "pending";
+  const attempt = await insertStartedAttempt(tx.db, { ...row, gateway_response: JSON.stringify(started.gatewayResponse) }, {
+    sessionId: txn.session_id,
+    // Gateways of one transaction may differ in operation: the one the payment starts on decides it.
+    operation: moves || gateway.operation !== txn.operation ? gateway.operation : null,
+    // A move to pending is told to nobody (no result word, no message: test/jobs/silent-events.test.ts): no job.
+    move: moves ? { from: AWAITING_PAYMENT, event: paymentStartedEvent(txn.state) } : null,
+  });
   return { code: gateway.code, attemptId: attempt.id, referenceNumber: attempt.reference_number, url: started.redirectUrl };
 }
