@@ -139,3 +139,7 @@ export const columnsSql = (columns: readonly string[], alias?: string, prefix?: 
       return prefix ? sql`${ref} AS ${sql.ref(prefix + column)}` : ref;
     }),
   );
+
+/** An attempt's columns written as SQL, for a statement's RETURNING, and as `a.column` for its CTE named `a`. */
+export const ATTEMPT_ROW = columnsSql(ATTEMPT_COLUMNS);
+export const ATTEMPT_ROW_OF_A = columnsSql(ATTEMPT_COLUMNS, "a");

@@ -1,14 +1,10 @@
 import { type Insertable, sql } from "kysely";
 import type { Db } from "../client";
-import { ATTEMPT_COLUMNS, columnsSql } from "../columns";
+import { ATTEMPT_ROW, ATTEMPT_ROW_OF_A } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import type { PaymentAttempt, PaymentAttemptsTable, TransactionState } from "../types";
 import type { AgreementLink, CardToCharge } from "./card-agreements";
 import { reviveView, type TransactionView, transactionViewColumns } from "./transactions";
-
-// The attempt's columns, named so that the claim is prepared (db/columns.ts); built once.
-const ATTEMPT_ROW = columnsSql(ATTEMPT_COLUMNS);
-const ATTEMPT_ROW_OF_A = columnsSql(ATTEMPT_COLUMNS, "a");
 
 // An auto-debit in as few round trips as its guarantees allow: what it decides on in one read, its claim in one
 // statement, its settlement in another (db/queries/settle-at-once.ts; lib/checkout/auto-debit/auto-debit.ts says

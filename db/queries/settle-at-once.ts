@@ -1,15 +1,11 @@
 import { sql } from "kysely";
 import type { Db } from "../client";
-import { ATTEMPT_COLUMNS, columnsSql } from "../columns";
+import { ATTEMPT_ROW, ATTEMPT_ROW_OF_A } from "../columns";
 import type { GatewayOperation, PaymentAttempt, TransactionState } from "../types";
 import type { AttemptEvent } from "./attempt-events";
 import { releaseAgreementChargeSql } from "./card-agreements";
 import { addJobSql } from "./jobs";
 import { reviveTransaction, type TransactionRow } from "./transactions";
-
-// The attempt's columns, named so that the statement is prepared (db/columns.ts); built once.
-const ATTEMPT_ROW = columnsSql(ATTEMPT_COLUMNS);
-const ATTEMPT_ROW_OF_A = columnsSql(ATTEMPT_COLUMNS, "a");
 
 export interface Settlement {
   attempt: Pick<PaymentAttempt, "id" | "session_id" | "gateway_code">;

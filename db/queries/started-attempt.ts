@@ -1,11 +1,7 @@
 import { type Insertable, sql } from "kysely";
 import type { Db } from "../client";
-import { ATTEMPT_COLUMNS, columnsSql } from "../columns";
+import { ATTEMPT_ROW, ATTEMPT_ROW_OF_A } from "../columns";
 import type { GatewayOperation, PaymentAttempt, PaymentAttemptsTable, TransactionState } from "../types";
-
-// The attempt's columns, named so that the statement is prepared (db/columns.ts); built once.
-const ATTEMPT_ROW = columnsSql(ATTEMPT_COLUMNS);
-const ATTEMPT_ROW_OF_A = columnsSql(ATTEMPT_COLUMNS, "a");
 
 export interface StartedTransaction {
   sessionId: string;

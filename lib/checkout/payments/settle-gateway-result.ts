@@ -17,7 +17,11 @@ export interface MessageRecord {
 
 /** Records the message once; a repeat its gateway does not resend is refused. */
 export async function recordMessage(db: Db, message: MessageRecord): Promise<void> {
-  const fresh = await recordGatewayMessage(db, message);
+  refuseRepeat(await recordGatewayMessage(db, message), message);
+}
+
+/** A message received before is refused, unless its gateway resends until acknowledged. */
+function refuseRepeat(fresh: boolean, message: MessageRecord): void {
   if (!fresh && !message.resends) throw new BadRequest("The gateway message was already received.");
 }
 
@@ -46,7 +50,7 @@ export async function settleGatewayResult(db: Db, found: AttemptToSettle, final:
       message,
     });
     if (once.locked) {
-      if (!once.fresh && !message.resends) throw new BadRequest("The gateway message was already received.");
+      refuseRepeat(once.fresh, message);
       return once.settled !== undefined;
     }
   }
