@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as readyRoute from "@/app/api/ready/route";
 import { notePoolAlive } from "@/db/queries/jobs";
 import { serveRoutes } from "../support/http-server";
@@ -15,6 +15,12 @@ async function ready() {
 
 // The tests run one after another on this file's database, each setting the state it needs.
 describe("GET /api/ready (readiness)", () => {
+  // One answer first, its result unused: it opens the pool's connections, which on a loaded CI host can take
+  // longer than the check's 2 s bound, and that bound is not what these tests are about.
+  beforeAll(async () => {
+    await ready();
+  });
+
   beforeEach(async () => {
     await sql`DELETE FROM job_pool_heartbeats`.execute(ctx.db);
   });
@@ -22,15 +28,18 @@ describe("GET /api/ready (readiness)", () => {
   it("answers 200 with every check passed: database, a job pool's heartbeat, migrations current", async () => {
     await notePoolAlive(ctx.db, "pool-alive");
     const { status, cacheControl, body } = await ready();
-    expect(status).toBe(200);
     expect(cacheControl).toBe("no-store");
-    expect(body).toEqual({
-      status: "ready",
-      failing: [],
-      checks: {
-        database: { ok: true, detail: "answers" },
-        jobs: { ok: true, detail: expect.stringMatching(/^last heartbeat \d+ s ago$/) },
-        migrations: { ok: true, detail: "current" },
+    // Status and body compared together, so a failure shows which check failed.
+    expect({ status, body }).toEqual({
+      status: 200,
+      body: {
+        status: "ready",
+        failing: [],
+        checks: {
+          database: { ok: true, detail: "answers" },
+          jobs: { ok: true, detail: expect.stringMatching(/^last heartbeat \d+ s ago$/) },
+          migrations: { ok: true, detail: "current" },
+        },
       },
     });
   });
