@@ -44,6 +44,12 @@ it("hands back the jobs it had fetched but not started when it stops, and says s
   const holder = new pg.Client({ connectionString: env.DATABASE_URL });
   await holder.connect();
   onTestFinished(() => holder.end());
+  let stopped: Promise<void> | null = null;
+  // Failed before its stop, the test must not leave the worker running (and logging) into the next one.
+  onTestFinished(async () => {
+    await holder.query("ROLLBACK").catch(() => undefined);
+    await (stopped ?? worker.stop());
+  });
   await holder.query("BEGIN");
   await holder.query("LOCK TABLE settings IN ACCESS EXCLUSIVE MODE");
   const jobs = env.WORKER_CONCURRENCY + 5;
@@ -53,7 +59,7 @@ it("hands back the jobs it had fetched but not started when it stops, and says s
   // More locked than it runs at once: some wait in its local queue.
   await expect.poll(() => lockedBy(worker.poolId), { timeout: 20_000 }).toBeGreaterThan(env.WORKER_CONCURRENCY);
 
-  const stopped = worker.stop();
+  stopped = worker.stop();
   await holder.query("COMMIT");
   await stopped;
   // The started ones ran to the end; those never started are back in the queue, free for another worker.
