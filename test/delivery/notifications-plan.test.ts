@@ -3,10 +3,12 @@ import type { Caller } from "@/lib/access/auth/permissions";
 import { notificationEventFor } from "@/lib/delivery/notifications/notification-event-for";
 import { planMessages } from "@/lib/delivery/notifications/plan-messages";
 import { addEvent, lastEvent, messagesOf, planFor, txnRow } from "../support/notification-flow";
+import { recordingDb } from "../support/recording-db";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "../support/payment-flow";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();
+const recording = recordingDb();
 let caller: Caller;
 beforeAll(async () => {
   caller = await setUpPayments(ctx);
@@ -89,6 +91,27 @@ describe("planMessages", () => {
     const sessionId = await paid(CARDS.approve, {});
     expect(await planFor(ctx, sessionId)).toEqual([]);
     expect(await messagesOf(ctx, sessionId)).toEqual([]);
+  });
+
+  it("plans nothing without a statement where no run of the event could have planned any; lists them where one could", async () => {
+    const sessionId = await paid(CARDS.approve, {});
+    const paidEvent = await lastEvent(ctx, sessionId);
+    const txn = await txnRow(ctx, sessionId);
+    recording.executed.splice(0);
+    // A paid transaction is not edited again: every run of its paid event sees no recipients.
+    expect(await planMessages(recording.db, paidEvent, txn)).toEqual([]);
+    // An event the customer is never told about (a late decline after the success).
+    expect(await planMessages(recording.db, { ...paidEvent, kind: "attempt_settled", data: { result: "failed" } }, txn)).toEqual([]);
+    expect(recording.executed).toEqual([]);
+
+    // While the transaction awaits payment its recipients can change between two runs of one event: the first run's
+    // messages are still found, and sent.
+    const open = await newTransaction(ctx, caller, { ...customer, notifications: { email: ["created"] } });
+    const created = await lastEvent(ctx, open);
+    const planned = await planFor(ctx, open, created);
+    expect(planned).toHaveLength(1);
+    const edited = { ...(await txnRow(ctx, open)), notifications: {} };
+    expect(await planMessages(ctx.db, created, edited)).toEqual(planned);
   });
 
   it("authorized: the authorize gateway's success sends the Authorized message", async () => {

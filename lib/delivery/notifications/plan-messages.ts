@@ -3,7 +3,7 @@ import { findCurrencyDecimals, insertMessages, listEventMessageIds, type NewMess
 import { getSettings } from "@/db/queries/settings";
 import type { TransactionRow } from "@/db/queries/transactions";
 import { isIn } from "@/lib/checkout/lifecycle/states";
-import { PAYABLE } from "@/lib/checkout/lifecycle/verbs";
+import { PAYABLE, SUCCEEDED } from "@/lib/checkout/lifecycle/verbs";
 import { formatAmount, trimFraction } from "@/lib/core/money/decimal";
 import { checkoutUrl } from "@/lib/checkout/transactions/represent-transaction";
 import { type Channel, CHANNELS } from "./channels";
@@ -26,18 +26,20 @@ export interface PlannedEvent {
  */
 export async function planMessages(db: Db, event: PlannedEvent, txn: TransactionRow): Promise<string[]> {
   const notification = notificationEventFor(event);
-  if (notification && !resendTooLate(event, txn)) {
-    const targets = recipients(txn, channelsFor(event, txn, notification));
-    if (targets.length > 0) {
-      const facts = await messageFacts(db, event, txn, notification);
-      await insertMessages(
-        db,
-        targets.map(({ channel, recipient }): NewMessage => {
-          const { subject, body } = renderMessage(channel, facts);
-          return { event_id: event.event_id, session_id: txn.session_id, channel, recipient, subject, body, state: "pending" };
-        }),
-      );
-    }
+  const targets = notification && !resendTooLate(event, txn) ? recipients(txn, channelsFor(event, txn, notification)) : [];
+  if (notification && targets.length > 0) {
+    const facts = await messageFacts(db, event, txn, notification);
+    await insertMessages(
+      db,
+      targets.map(({ channel, recipient }): NewMessage => {
+        const { subject, body } = renderMessage(channel, facts);
+        return { event_id: event.event_id, session_id: txn.session_id, channel, recipient, subject, body, state: "pending" };
+      }),
+    );
+  } else if (!notification || isIn(SUCCEEDED, event.to_state)) {
+    // Nothing now, and no earlier run of this event planned any: either the event is never told to the customer, or
+    // it moved the transaction past every change (a paid one is not edited again), so each run saw these recipients.
+    return [];
   }
   return listEventMessageIds(db, event.event_id);
 }
