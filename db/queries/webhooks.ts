@@ -42,7 +42,10 @@ export function findDeliveryToSend(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** The channel on which each recorded try of a delivery is announced, with the delivery's session id. */
+/**
+ * The channel on which each recorded try of a delivery is announced. Its payload is the delivery's session id, the
+ * delivery's id, the try's number and its HTTP status (absent when there was no answer), separated by spaces.
+ */
 export const WEBHOOK_ANSWERED_CHANNEL = "checkout_webhook_answered";
 
 /**
@@ -72,7 +75,8 @@ export async function recordDeliveryAttempt(
       SELECT ${retryJob ? addJob(retryJob) : sql`NULL`}
     ), answered AS (
       -- Heard at commit by a result page waiting for this answer (lib/checkout/payments/webhook-answer-notices.ts).
-      SELECT pg_notify(${WEBHOOK_ANSWERED_CHANNEL}, session_id) FROM webhook_deliveries WHERE id = ${attempt.deliveryId}
+      SELECT pg_notify(${WEBHOOK_ANSWERED_CHANNEL}, concat_ws(' ', session_id, id, ${attempt.attemptNo}::int, ${attempt.status}::int))
+      FROM webhook_deliveries WHERE id = ${attempt.deliveryId}
     )
     UPDATE webhook_deliveries
     SET state = ${outcome.state}, attempt_count = ${attempt.attemptNo}, last_status = ${attempt.status},
@@ -83,15 +87,18 @@ export async function recordDeliveryAttempt(
 }
 
 /** The answer to the first try of the latest delivery about a finished payment, if it was tried yet. */
-export async function firstDeliveryAnswer(db: Db, sessionId: string): Promise<{ tried: boolean; status: number | null } | null> {
-  const { rows } = await sql<{ status_code: number | null; tried: boolean }>`
-    SELECT a.status_code, a.id IS NOT NULL AS tried
+export async function firstDeliveryAnswer(
+  db: Db,
+  sessionId: string,
+): Promise<{ deliveryId: string; tried: boolean; status: number | null } | null> {
+  const { rows } = await sql<{ delivery_id: string; status_code: number | null; tried: boolean }>`
+    SELECT d.id AS delivery_id, a.status_code, a.id IS NOT NULL AS tried
     FROM webhook_deliveries d
     LEFT JOIN webhook_attempts a ON a.delivery_id = d.id AND a.attempt_no = 1
     WHERE d.session_id = ${sessionId}
     ORDER BY d.id DESC LIMIT 1`.execute(db);
   const row = rows[0];
-  return row ? { tried: row.tried, status: row.status_code } : null;
+  return row ? { deliveryId: row.delivery_id, tried: row.tried, status: row.status_code } : null;
 }
 
 /** Pending deliveries whose next try is overdue: their job was lost (a crash between commit and enqueue). */

@@ -7,9 +7,11 @@ import { hearingAnswers, stopAnswerNotices } from "@/lib/checkout/payments/webho
 import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } from "../support/payment-flow";
 import { eventually } from "../support/eventually";
 import { startReceiver } from "../support/receiver";
+import { recordingDb } from "../support/recording-db";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();
+const recording = recordingDb();
 let caller: Caller;
 beforeAll(async () => {
   caller = await setUpPayments(ctx);
@@ -36,14 +38,22 @@ async function paidAwaitingWebhook(fields: Record<string, unknown>) {
   return { sessionId, reference, deliver };
 }
 
-/** Where the result page sends the customer when it is opened before the webhook (answered 200) is tried. */
-async function redirectWhileWaiting() {
-  const receiver = await startReceiver(() => 200);
+/**
+ * Where the result page sends the customer when it is opened before the webhook (answered `status`) is tried, and
+ * how many times it read the first try's answer.
+ */
+async function redirectWhileWaiting(status = 200) {
+  const receiver = await startReceiver(() => status);
   const { sessionId, deliver } = await paidAwaitingWebhook({ webhook_url: receiver.url });
-  const page = loadPaymentPage({ ctx, input: { sessionId } });
+  recording.executed.splice(0);
+  const page = loadPaymentPage({ ctx: { db: recording.db }, input: { sessionId } });
+  await eventually(() => recording.executed.some(isAnswerRead), { what: "the page's first read of the answer" });
   await deliver();
-  return (await page)!.redirectUrl;
+  const { redirectUrl } = (await page)!;
+  return { redirectUrl, answerReads: recording.executed.filter(isAnswerRead).length };
 }
+
+const isAnswerRead = (query: { sql: string }) => query.sql.includes("a.attempt_no = 1");
 
 describe("the customer's redirect after paying", () => {
   it("without a webhook_url: at once, with order_no, reference_number, session_id and the extra keys", async () => {
@@ -69,11 +79,17 @@ describe("the customer's redirect after paying", () => {
   });
 
   it("with a webhook_url answered 200 while the result page waits: redirected once the answer is recorded", async () => {
-    expect(await redirectWhileWaiting()).toContain("https://merchant.example/done");
+    expect((await redirectWhileWaiting()).redirectUrl).toContain("https://merchant.example/done");
   });
 
   it("the same once this process hears the answers' notices (the wait is heard from before its first read)", async () => {
     await eventually(hearingAnswers, { what: "the listening connection up" });
-    expect(await redirectWhileWaiting()).toContain("https://merchant.example/done");
+    expect((await redirectWhileWaiting()).redirectUrl).toContain("https://merchant.example/done");
+  });
+
+  it("decides on the notice of the first try, answered 200 or not, without reading the answer again", async () => {
+    await eventually(hearingAnswers, { what: "the listening connection up" });
+    expect(await redirectWhileWaiting(200)).toMatchObject({ redirectUrl: expect.stringContaining("https://merchant.example/done"), answerReads: 1 });
+    expect(await redirectWhileWaiting(503)).toEqual({ redirectUrl: null, answerReads: 1 });
   });
 });

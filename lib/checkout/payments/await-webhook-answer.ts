@@ -3,7 +3,7 @@ import { firstDeliveryAnswer } from "@/db/queries/webhooks";
 import type { Ctx } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
 import { addWebhookWait } from "@/lib/core/timing/request-timing";
-import { answerNotices, type AnswerNotices, hearingAnswers } from "./webhook-answer-notices";
+import { answerNotices, type AnswerNotices, type HeardAnswer, hearingAnswers } from "./webhook-answer-notices";
 
 // While the answer's notice can be heard, the database is read again only when it comes (or this long after);
 // otherwise every POLL_MS.
@@ -36,10 +36,19 @@ export async function awaitWebhookAnswer({ ctx, input }: { ctx: Ctx; input: { se
         continue;
       }
       const started = performance.now();
-      await (notices ? notices.next(Math.min(left, notices.live() ? HEARD_RECHECK_MS : POLL_MS)) : sleep(Math.min(left, POLL_MS)));
+      const heard = await (notices ? notices.next(Math.min(left, notices.live() ? HEARD_RECHECK_MS : POLL_MS)) : sleep(Math.min(left, POLL_MS)));
       addWebhookWait(performance.now() - started);
+      if (heard && answersTheWait(heard, answer)) return heard.status === 200;
     }
   } finally {
     notices?.close();
   }
+}
+
+/**
+ * Whether a notice settles the wait without reading again: it tells of a first try, of the delivery the last read
+ * found untried or, when that read found none yet, of the delivery planned since. Anything else is read again.
+ */
+function answersTheWait(heard: HeardAnswer, read: { deliveryId: string } | null): boolean {
+  return heard.attemptNo === 1 && (read === null || heard.deliveryId === BigInt(read.deliveryId));
 }

@@ -5,7 +5,25 @@ import { WEBHOOK_ANSWERED_CHANNEL } from "@/db/queries/webhooks";
 // one connection per process LISTENs for the notice the recording statement sends at commit. While that
 // connection is down, nothing is heard: the waiting page polls instead (see await-webhook-answer.ts).
 
-type Wake = () => void;
+/** A recorded try of one of the session's deliveries, as its notice tells it (db/queries/webhooks.ts). */
+export interface HeardAnswer {
+  deliveryId: bigint;
+  attemptNo: number;
+  /** The HTTP status, or null when the try got no answer. */
+  status: number | null;
+}
+
+/** Wakes a waiting page: with the answer heard, or with none (the listening connection came back: read again). */
+type Wake = (answer: HeardAnswer | null) => void;
+
+/**
+ * The answer a notice's payload tells of, after its session id; null when it tells none (the session id alone, as
+ * a process of an older release sends during an upgrade): the page reads again.
+ */
+function heardAnswer([deliveryId, attemptNo, status]: string[]): HeardAnswer | null {
+  if (!deliveryId || !/^\d+$/.test(deliveryId) || !attemptNo) return null;
+  return { deliveryId: BigInt(deliveryId), attemptNo: Number(attemptNo), status: status ? Number(status) : null };
+}
 
 interface State {
   /** The wake-ups of the pages waiting, by session id. */
@@ -19,12 +37,16 @@ const holder = globalThis as unknown as { __checkoutWebhookAnswers?: State };
 
 function state(url: string): State {
   if (holder.__checkoutWebhookAnswers) return holder.__checkoutWebhookAnswers;
-  const wakeAll = () => created.waiting.forEach((wakes) => wakes.forEach((wake) => wake()));
+  const wakeAll = () => created.waiting.forEach((wakes) => wakes.forEach((wake) => wake(null)));
   const created: State = {
     waiting: new Map(),
     live: false,
     listening: listenForNotifications(url, WEBHOOK_ANSWERED_CHANNEL, {
-      onNotify: (sessionId) => created.waiting.get(sessionId)?.forEach((wake) => wake()),
+      onNotify: (payload) => {
+        const [sessionId = "", ...rest] = payload.split(" ");
+        const answer = heardAnswer(rest);
+        created.waiting.get(sessionId)?.forEach((wake) => wake(answer));
+      },
       // A notice may have been missed while not listening: every page reads again.
       onListening: (live) => {
         created.live = live;
@@ -39,8 +61,11 @@ function state(url: string): State {
 export interface AnswerNotices {
   /** Whether notices are being heard (else the caller polls). */
   live(): boolean;
-  /** Resolves at the next notice about the session (or one heard since the last call), or after `ms`. */
-  next(ms: number): Promise<void>;
+  /**
+   * Resolves at the next notice about the session (or one heard since the last call), or after `ms`: with the
+   * answer that notice told of (the last one, when several came), or null (timed out, or read again to be sure).
+   */
+  next(ms: number): Promise<HeardAnswer | null>;
   close(): void;
 }
 
@@ -51,8 +76,11 @@ export const hearingAnswers = () => holder.__checkoutWebhookAnswers?.live ?? fal
 export function answerNotices(databaseUrl: string, sessionId: string): AnswerNotices {
   const s = state(databaseUrl);
   let heard = false;
-  let wakeWaiter: Wake | null = null;
-  const wake = () => {
+  // What the notices since the last call told; null once a wake without an answer came (everything is read again).
+  let told: HeardAnswer | null = null;
+  let wakeWaiter: (() => void) | null = null;
+  const wake: Wake = (answer) => {
+    told = heard && !told ? null : answer;
     heard = true;
     wakeWaiter?.();
   };
@@ -70,7 +98,10 @@ export function answerNotices(databaseUrl: string, sessionId: string): AnswerNot
         clearTimeout(timer);
         wakeWaiter = null;
       }
+      const answer = heard ? told : null;
       heard = false;
+      told = null;
+      return answer;
     },
     close() {
       wakes.delete(wake);
