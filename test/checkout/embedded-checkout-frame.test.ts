@@ -5,6 +5,7 @@ import * as checkoutScript from "@/app/b/checkout/sdk/v1/checkout.js/route";
 import * as frameScript from "@/app/b/checkout/sdk/v1/frame.js/route";
 import * as framePay from "@/app/b/checkout/sdk/v1/frame/pay/route";
 import * as frameRoute from "@/app/b/checkout/sdk/v1/frame/route";
+import * as hostedPay from "@/app/b/checkout/redirect/pay/route";
 import { revokeApiKey } from "@/lib/access/api-keys/revoke-api-key";
 import { EMBED_ORIGIN_HEADER } from "@/lib/checkout/sdk/embed-origin-header";
 import { resultEvent } from "@/lib/checkout/sdk/result-event";
@@ -38,6 +39,7 @@ beforeAll(async () => {
     { path: "/b/checkout/sdk/v1/frame.js", module: frameScript },
     { path: "/b/checkout/sdk/v1/frame/pay", module: framePay },
     { path: "/b/checkout/sdk/v1/frame", module: frameRoute },
+    { path: "/b/checkout/redirect/pay", module: hostedPay },
   ]);
 });
 
@@ -198,6 +200,22 @@ describe("the frame's Pay", () => {
     const hosted = await proxy(new NextRequest(new URL("/sandbox/pay/CK0000000000000000", "http://127.0.0.1:3000"), { headers: { [EMBED_ORIGIN_HEADER]: SHOP } }));
     expect(frameAncestors(hosted.headers)).toBe("'none'");
     expect(hosted.headers.get(`x-middleware-request-${EMBED_ORIGIN_HEADER}`)).toBeNull();
+  });
+
+  it("the frame check of an attempt's pages needs no read once its start decided it, the hosted page's Pay too", async () => {
+    const framed = await newSession();
+    await pay({ session_id: framed, pg_code: "card" });
+    const hosted = await newSession();
+    const res = await fetch(`${base}/b/checkout/redirect/pay/`, { method: "POST", body: new URLSearchParams({ session_id: hosted, code: "card" }), redirect: "manual" });
+    expect(res.status).toBe(303);
+    const [framedAttempt] = await attempts(framed);
+    const [hostedAttempt] = await attempts(hosted);
+    // Rows changed behind the process are not read: what each start decided is what the pages are framed by.
+    await api.ctx.db.updateTable("payment_attempts").set({ embed_origin: "https://elsewhere.example" }).where("session_id", "in", [framed, hosted]).execute();
+    const ancestors = async (reference: string) =>
+      frameAncestors((await proxy(new NextRequest(new URL(`/sandbox/pay/${reference}`, "http://127.0.0.1:3000")))).headers);
+    expect(await ancestors(framedAttempt!.reference_number)).toBe(SHOP);
+    expect(await ancestors(hostedAttempt!.reference_number)).toBe("'none'");
   });
 
   it("a gateway down with another method left: the payment starts on that one, framed as its page is", async () => {

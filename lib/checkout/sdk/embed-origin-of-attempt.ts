@@ -6,8 +6,19 @@ const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
 
 // An attempt's origin is set once, as it starts in the frame and before its pages' address is handed to anyone
 // (submit-sdk-payment.ts), and never changes: each of its pages (card page, 3-D Secure, result) asks, so it is kept
-// once read. Unknown references are not kept.
-const known = new LRUCache<string, { origin: string | null }>({ max: 10_000 });
+// once read, or once its start decided it (noteEmbedOrigin). Unknown references are not kept. On globalThis: the
+// proxy, which asks, and the route handlers, which start attempts, are bundled apart, each with this module's copy.
+const KEY = Symbol.for("checkout.embed-origins");
+const holder = globalThis as { [KEY]?: LRUCache<string, { origin: string | null }> };
+const known = (holder[KEY] ??= new LRUCache<string, { origin: string | null }>({ max: 10_000 }));
+
+/**
+ * What an attempt's start decided about its frame, kept for its pages: the merchant origin framing it, or null for
+ * an attempt of the hosted page. Only once that is final (after setAttemptEmbedOrigin, for the embedded checkout).
+ */
+export function noteEmbedOrigin(reference: string, origin: string | null): void {
+  known.set(reference, { origin });
+}
 
 /**
  * The merchant origin an attempt was started from inside the embedded checkout's frame (its card page, 3-D Secure

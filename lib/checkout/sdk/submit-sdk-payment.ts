@@ -1,4 +1,5 @@
 import { setAttemptEmbedOrigin } from "@/db/queries/embedded-attempts";
+import { noteEmbedOrigin } from "./embed-origin-of-attempt";
 import { findCustomerCardByToken } from "@/db/queries/saved-cards";
 import { findTransactionView } from "@/db/queries/transactions";
 import { PAYABLE } from "@/lib/checkout/lifecycle/verbs";
@@ -64,9 +65,9 @@ export async function submitSdkPayment({
     if (result.kind === "redirect") {
       // Framed by the gateway it started on: another of the transaction's when the chosen one was unavailable.
       const startedOn = result.code === gateway.code ? gateway : view.gateways.find((g) => g.code === result.code);
-      if (input.embedOrigin && startedOn && adapterFor(startedOn.pg)?.features.framedPage) {
-        await setAttemptEmbedOrigin(ctx.db, result.referenceNumber, input.embedOrigin);
-      }
+      const framedBy = input.embedOrigin && startedOn && adapterFor(startedOn.pg)?.features.framedPage ? input.embedOrigin : null;
+      if (framedBy) await setAttemptEmbedOrigin(ctx.db, result.referenceNumber, framedBy);
+      noteEmbedOrigin(result.referenceNumber, framedBy);
       return { outcome: "started", answer: { status: "redirect", message: "Continue on the payment page.", redirect_url: result.url }, startedOn: result.code };
     }
     if (result.kind === "busy") return refused(BUSY);

@@ -12,6 +12,7 @@ import { seeOther } from "@/lib/http/see-other";
 import type { TypedPageFields } from "@/lib/checkout/page-fields/page-fields";
 import { logger } from "@/lib/core/log/logger";
 import { startPayment } from "@/lib/checkout/payments/start-payment";
+import { noteEmbedOrigin } from "@/lib/checkout/sdk/embed-origin-of-attempt";
 
 export const dynamic = "force-dynamic";
 
@@ -21,6 +22,8 @@ async function pay(request: Request, sessionId: string, code: string, typed?: Ty
   let response: Response;
   try {
     const result = await startPayment({ ctx: appContext(), input: { sessionId, code, pageFields: typed } });
+    // The hosted page's attempt is never framed: its card page need not ask the database.
+    if (result.kind === "redirect") noteEmbedOrigin(result.referenceNumber, null);
     // An earlier attempt is with the bank: the result page waits for its answer. Expired or settled: the
     // payment page says so.
     response = seeOther(result.kind === "redirect" ? result.url : pagePath(result.kind === "busy" ? "result" : "start", sessionId));
