@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ServerResponse } from "node:http";
+import { processWide } from "@/lib/core/process-wide";
 
 // A page's HTTP status. Next.js gives a page no way to set one: notFound() and forbidden() do answer 404 and 403,
 // but with an empty document that the browser draws with scripts only (vercel/next.js#62228), and the customer
@@ -11,10 +12,8 @@ interface PageResponse {
   setStatus(status: number): void;
 }
 
-// One store for the web server and for the build's bundles, which each hold their own copy of this module.
-const KEY = Symbol.for("checkout.page-status");
-const holder = globalThis as { [KEY]?: AsyncLocalStorage<PageResponse> };
-const storage = (holder[KEY] ??= new AsyncLocalStorage<PageResponse>());
+// One store for the web server and for the build's bundles.
+const storage = processWide("page-status", () => new AsyncLocalStorage<PageResponse>());
 
 /**
  * Runs the web server's handling of one request. Only a document request takes a page's status: the payload of a

@@ -75,13 +75,12 @@ export const hearingAnswers = () => holder.__checkoutWebhookAnswers?.live ?? fal
 /** Notices of answers recorded for `sessionId`'s deliveries, from now on. */
 export function answerNotices(databaseUrl: string, sessionId: string): AnswerNotices {
   const s = state(databaseUrl);
-  let heard = false;
-  // What the notices since the last call told; null once a wake without an answer came (everything is read again).
-  let told: HeardAnswer | null = null;
+  // What was heard since the last call: nothing yet (undefined), the last answer told, or null once a wake without
+  // an answer came (the page reads again, whatever came after).
+  let heard: HeardAnswer | null | undefined;
   let wakeWaiter: (() => void) | null = null;
   const wake: Wake = (answer) => {
-    told = heard && !told ? null : answer;
-    heard = true;
+    heard = heard === null ? null : answer;
     wakeWaiter?.();
   };
   const wakes = s.waiting.get(sessionId) ?? new Set<Wake>();
@@ -89,7 +88,7 @@ export function answerNotices(databaseUrl: string, sessionId: string): AnswerNot
   return {
     live: () => s.live,
     async next(ms) {
-      if (!heard) {
+      if (heard === undefined) {
         let timer: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {
           wakeWaiter = resolve;
@@ -98,9 +97,8 @@ export function answerNotices(databaseUrl: string, sessionId: string): AnswerNot
         clearTimeout(timer);
         wakeWaiter = null;
       }
-      const answer = heard ? told : null;
-      heard = false;
-      told = null;
+      const answer = heard ?? null;
+      heard = undefined;
       return answer;
     },
     close() {

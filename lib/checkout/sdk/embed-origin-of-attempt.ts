@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { processWide } from "@/lib/core/process-wide";
 import { findAttemptEmbedOrigin } from "@/db/queries/embedded-attempts";
 import type { Ctx } from "@/lib/core/context";
 
@@ -6,11 +7,9 @@ const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
 
 // An attempt's origin is set once, as it starts in the frame and before its pages' address is handed to anyone
 // (submit-sdk-payment.ts), and never changes: each of its pages (card page, 3-D Secure, result) asks, so it is kept
-// once read, or once its start decided it (noteEmbedOrigin). Unknown references are not kept. On globalThis: the
-// proxy, which asks, and the route handlers, which start attempts, are bundled apart, each with this module's copy.
-const KEY = Symbol.for("checkout.embed-origins");
-const holder = globalThis as { [KEY]?: LRUCache<string, { origin: string | null }> };
-const known = (holder[KEY] ??= new LRUCache<string, { origin: string | null }>({ max: 10_000 }));
+// once read, or once its start decided it (noteEmbedOrigin). Unknown references are not kept. Process-wide: the
+// proxy, which asks, and the route handlers, which start attempts, are bundled apart.
+const known = processWide("embed-origins", () => new LRUCache<string, { origin: string | null }>({ max: 10_000 }));
 
 /**
  * What an attempt's start decided about its frame, kept for its pages: the merchant origin framing it, or null for

@@ -1,5 +1,4 @@
 import { setAttemptEmbedOrigin } from "@/db/queries/embedded-attempts";
-import { noteEmbedOrigin } from "./embed-origin-of-attempt";
 import { findCustomerCardByToken } from "@/db/queries/saved-cards";
 import { findTransactionView } from "@/db/queries/transactions";
 import { PAYABLE } from "@/lib/checkout/lifecycle/verbs";
@@ -10,6 +9,7 @@ import { GatewayUnavailable, NotFound, ValidationFailed } from "@/lib/core/error
 import { logger } from "@/lib/core/log/logger";
 import { adapterFor } from "@/lib/gateways/adapters";
 import { parseInput } from "@/lib/core/validation/parse-input";
+import { noteEmbedOrigin } from "./embed-origin-of-attempt";
 import { NO_SUCH_TRANSACTION } from "./load-sdk-setup";
 import { type SdkSubmitAnswer, sdkSubmitRequestSchema } from "./sdk-schemas";
 import { unpayableMessage } from "./unpayable";

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processWide } from "@/lib/core/process-wide";
 
 // Where one request's time goes, for its Server-Timing header (lib/http/server-timing.ts): kept as a few numbers
 // that every SQL statement, gateway call and wait adds to, so that measuring costs next to nothing.
@@ -15,10 +16,8 @@ export interface RequestTiming {
   inGateway: number;
 }
 
-// One store for the web server and for the build's bundles, which each hold their own copy of this module.
-const KEY = Symbol.for("checkout.request-timing");
-const holder = globalThis as { [KEY]?: AsyncLocalStorage<RequestTiming> };
-const timings = (holder[KEY] ??= new AsyncLocalStorage<RequestTiming>());
+// One store for the web server and for the build's bundles.
+const timings = processWide("request-timing", () => new AsyncLocalStorage<RequestTiming>());
 
 /** Runs `work` with a fresh timing that everything it does adds to. */
 export function timeRequest<T>(work: (timing: RequestTiming) => T): T {
