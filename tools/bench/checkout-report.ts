@@ -105,7 +105,7 @@ function withinLine(run: CheckoutRun): string {
  * the span from the first to the last, reads a little under it (29.97 at 30/s) whenever the last customer took longer
  * than the first, though none was left behind.
  */
-export const carried = (s: StepFigures) => (s.completed === s.arrivals ? s.rate : s.checkoutsPerSecond);
+const carried = (s: StepFigures) => (s.completed === s.arrivals ? s.rate : s.checkoutsPerSecond);
 
 /** The targets, for each mode's sustained step: missing one is reported, not an error. */
 export function checkoutChecks(runs: CheckoutRun[]): Check[] {
