@@ -1,6 +1,6 @@
 import { type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from "kysely";
 import type { Db } from "../client";
-import { compiledOnce } from "../compiled-once";
+import { compiledOnce, compiledPerShape } from "../compiled-once";
 import type { TransactionsTable } from "../types";
 import { addJobSql } from "./jobs";
 import { type LinkCodes, linkCodesJson } from "./link-codes";
@@ -186,6 +186,7 @@ export interface IdempotencyRecord {
 /**
  * Inserts the transaction, its "created" event, the job of the event's side effects if it has any and, optionally,
  * the idempotency record, in one statement. Its expiry job is queued later, near expires_at (db/queries/expiry.ts).
+ * Compiled once per shape (the row's columns, whether the event has a job, whether there is an idempotency record).
  */
 export async function insertTransaction(
   db: Db,
@@ -194,7 +195,27 @@ export async function insertTransaction(
   event: { cause: string; data: Record<string, unknown>; dispatch: boolean },
   idempotency?: IdempotencyRecord,
 ): Promise<void> {
-  await db
+  const columns = (Object.keys(row) as (keyof NewTransaction)[]).filter((column) => row[column] !== undefined);
+  const kept = idempotency ? [idempotency.caller, idempotency.key, idempotency.requestHash, idempotency.statusCode, JSON.stringify(idempotency.response)] : [];
+  const values = [event.cause, JSON.stringify(event.data), ...kept, ...columns.map((column) => row[column])];
+  const shape = `${event.dispatch}/${idempotency !== undefined}/${columns.join()}`;
+  await insertStatements(db, shape, values, ([cause, data, ...rest]) => {
+    const placed = Object.fromEntries(columns.map((column, i) => [column, rest[kept.length + i]])) as unknown as NewTransaction;
+    const [caller, key, requestHash, statusCode, response] = rest;
+    return insertQuery(db, placed, { cause: cause!, data: data!, dispatch: event.dispatch }, idempotency && { caller, key, requestHash, statusCode, response });
+  });
+}
+
+const insertStatements = compiledPerShape<{ session_id: string }>();
+
+/** insertTransaction's statement, with `data` and the record's `response` as JSON text. */
+function insertQuery(
+  db: Db,
+  row: NewTransaction,
+  event: { cause: string; data: string; dispatch: boolean },
+  idempotency?: { caller: unknown; key: unknown; requestHash: unknown; statusCode: unknown; response: unknown },
+) {
+  return db
     .with("t", (qb) => qb.insertInto("transactions").values(row).returning(["session_id"]))
     .with("e", (qb) =>
       qb
@@ -208,7 +229,7 @@ export async function insertTransaction(
               sql.lit("created").as("kind"),
               sql.lit("created").as("to_state"),
               sql.val(event.cause).as("cause"),
-              sql.val(JSON.stringify(event.data)).as("data"),
+              sql.val(event.data).as("data"),
             ]),
         )
         .returning(["event_id"]),
@@ -236,14 +257,13 @@ export async function insertTransaction(
                   sql.val(idempotency.key).as("key"),
                   sql.val(idempotency.requestHash).as("request_hash"),
                   sql.val(idempotency.statusCode).as("status_code"),
-                  sql.val(JSON.stringify(idempotency.response)).as("response"),
+                  sql.val(idempotency.response).as("response"),
                 ]),
             )
         : qb.selectFrom("t").select("session_id"),
     )
     .selectFrom(["t", "j"])
-    .select("t.session_id")
-    .execute();
+    .select("t.session_id");
 }
 
 export async function updateTransaction(

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { compiledOnce } from "@/db/compiled-once";
+import { compiledOnce, compiledPerShape } from "@/db/compiled-once";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();
@@ -21,5 +21,24 @@ describe("a statement compiled once", () => {
     const echo = compiledOnce((v: string) => sql<{ v: string }>`SELECT ${v}::text AS v`);
     const inside = await ctx.db.transaction().execute((trx) => echo(trx, "in"));
     expect(inside).toEqual([{ v: "in" }]);
+  });
+});
+
+describe("a statement compiled once per shape", () => {
+  it("compiles each shape once, runs every call with its own values of any type, and keeps the shapes apart", async () => {
+    const shapes: string[] = [];
+    const statement = compiledPerShape<Record<string, unknown>>();
+    const select = (columns: Record<string, unknown>) => {
+      const names = Object.keys(columns);
+      return statement(ctx.db, names.join(), Object.values(columns), (placeholders) => {
+        shapes.push(names.join());
+        return ctx.db.selectNoFrom(names.map((name, i) => sql`${placeholders[i]}::text`.as(name)));
+      });
+    };
+    expect(await select({ a: "x", n: 5 })).toEqual([{ a: "x", n: "5" }]);
+    expect(await select({ a: "y", n: null })).toEqual([{ a: "y", n: null }]);
+    expect(await select({ b: ["p", "q"] })).toEqual([{ b: '{"p","q"}' }]);
+    expect(await select({ a: "z", n: 6 })).toEqual([{ a: "z", n: "6" }]);
+    expect(shapes).toEqual(["a,n", "b"]);
   });
 });
