@@ -93,22 +93,32 @@ const attemptsJson = sql<AttemptView[]>`(
     'created_at', a.created_at, 'completed_at', a.completed_at) ORDER BY a.id), '[]'::json)
   FROM payment_attempts a WHERE a.session_id = t.session_id)`;
 
-/** The select list of a transaction view over `transactions t` (reviveView turns its row into a TransactionView). */
-export const transactionViewColumns = sql<ViewRow>`to_jsonb(t) AS txn,
-  (SELECT decimals FROM currencies WHERE code = t.currency_code) AS decimals,
-  ${gatewaysJson(sql`t.pg_codes`)} AS gateways,
-  (SELECT default_redirect_url FROM settings WHERE id = 1) AS default_redirect_url,
+/** A transaction view without what the configuration adds (StoredView), over `transactions t`: what is the transaction's. */
+const storedViewColumns = sql<StoredRow>`to_jsonb(t) AS txn,
   (SELECT token FROM attachments WHERE id = t.attachment_id) AS attachment_token,
   ${linkCodesJson} AS links,
   ${attemptsJson} AS attempts`;
 
-type ViewRow = { txn: TransactionRow } & Omit<TransactionView, "txn">;
+/** The select list of a transaction view over `transactions t` (reviveView turns its row into a TransactionView). */
+export const transactionViewColumns = sql<ViewRow>`${storedViewColumns},
+  (SELECT decimals FROM currencies WHERE code = t.currency_code) AS decimals,
+  ${gatewaysJson(sql`t.pg_codes`)} AS gateways,
+  (SELECT default_redirect_url FROM settings WHERE id = 1) AS default_redirect_url`;
 
-export const reviveView = (row: ViewRow): TransactionView => ({ ...row, txn: reviveTransaction(row.txn), attempts: row.attempts.map(reviveAttempt) });
+/** What the configuration adds to a transaction's view: its currency's places, its gateways, the default redirect. */
+export type ConfigPart = "decimals" | "gateways" | "default_redirect_url";
+/** A transaction's view without its ConfigPart, for a caller that has the configuration at hand (a cached copy). */
+export type StoredView = Omit<TransactionView, ConfigPart>;
+type StoredRow = { txn: TransactionRow } & Omit<StoredView, "txn">;
+type ViewRow = StoredRow & Pick<TransactionView, ConfigPart>;
+
+const revive = <R extends StoredRow>(row: R): R => ({ ...row, txn: reviveTransaction(row.txn), attempts: row.attempts.map(reviveAttempt) });
+export const reviveView = (row: ViewRow): TransactionView => revive(row);
 
 /** The view's SELECT over `from(key)` (a FROM clause over `transactions t`, with its conditions), compiled once. */
 const viewFrom = (from: (key: string) => RawBuilder<unknown>) => compiledOnce((key: string) => sql<ViewRow>`SELECT ${transactionViewColumns} ${from(key)}`);
 const viewBySession = viewFrom((sessionId) => sql`FROM transactions t WHERE t.session_id = ${sessionId}`);
+const storedViewBySession = compiledOnce((sessionId: string) => sql<StoredRow>`SELECT ${storedViewColumns} FROM transactions t WHERE t.session_id = ${sessionId}`);
 const lockedViewBySession = viewFrom((sessionId) => sql`FROM transactions t WHERE t.session_id = ${sessionId} FOR UPDATE OF t`);
 const viewByReference = viewFrom(
   (referenceNumber) => sql`FROM payment_attempts a JOIN transactions t ON t.session_id = a.session_id WHERE a.reference_number = ${referenceNumber}`,
@@ -120,6 +130,12 @@ const viewByReference = viewFrom(
  */
 export async function findTransactionView(db: Db, sessionId: string, forUpdate = false): Promise<TransactionView | undefined> {
   return firstView(await (forUpdate ? lockedViewBySession : viewBySession)(db, sessionId));
+}
+
+/** A transaction's view without its ConfigPart, by session id, in one round trip (a cheaper statement: about half). */
+export async function findStoredView(db: Db, sessionId: string): Promise<StoredView | undefined> {
+  const row = (await storedViewBySession(db, sessionId))[0];
+  return row && revive(row);
 }
 
 /** The view of the transaction a payment attempt belongs to, by the attempt's reference number, in one round trip. */

@@ -1,8 +1,8 @@
-import { listCurrencyCodes, loadCheckoutConfig } from "@/db/queries/transactions";
+import { listCurrencyCodes } from "@/db/queries/transactions";
 import { preferredGateways } from "@/lib/config/gateway-settings/preferred-gateways";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
 import type { FieldErrors } from "@/lib/core/errors";
+import { cachedCheckoutConfig } from "@/lib/checkout/transactions/cached-checkout-config";
 import { checkTransaction } from "@/lib/checkout/transactions/check-transaction";
 import { cachedEnabledGateways } from "@/lib/gateways/cached-gateway-setting";
 import { type LegacyCaller, mayUseGateway } from "./legacy-caller";
@@ -18,7 +18,7 @@ export async function checkLegacyGateways(ctx: Ctx, caller: LegacyCaller, varian
   const currency = fields.currency_code;
   const everyGateway = variant === "payment_request" && fields.gateway_code === undefined;
   const codes = fields.gateway_code !== undefined ? [fields.gateway_code] : everyGateway && currency ? await gatewaysTaking(ctx, caller, currency) : [];
-  const config = await cachedConfig(`checkout:${JSON.stringify([currency ?? "", codes])}`, () => loadCheckoutConfig(ctx.db, currency ?? "", codes));
+  const config = await cachedCheckoutConfig(ctx, currency ?? "", codes);
   const checked = await checkTransaction(
     { amount: fields.amount, currency_code: currency, pg_codes: codes },
     config,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { findIdempotencyRecord, listCurrencyCodes, loadCheckoutConfig } from "@/db/queries/transactions";
+import { findIdempotencyRecord, listCurrencyCodes } from "@/db/queries/transactions";
 import { readAttachment } from "@/lib/checkout/attachments/read-attachment";
 import { findUploadedAttachment } from "@/lib/checkout/attachments/find-uploaded-attachment";
 import { checkLinkRequest, newLinkCodes } from "@/lib/checkout/links/new-link-codes";
@@ -7,12 +7,12 @@ import { retryOnCodeCollision } from "@/lib/checkout/links/retry-on-code-collisi
 import { withSdkPreload } from "@/lib/checkout/sdk/with-sdk-preload";
 import { canUseGateway, requireAction, type Caller } from "@/lib/access/auth/permissions";
 import { canSeeTransaction } from "@/lib/access/auth/transaction-scope";
-import { cachedConfig } from "@/lib/core/cache/config-cache";
 import type { Ctx } from "@/lib/core/context";
 import { Conflict, ValidationFailed } from "@/lib/core/errors";
 import { callerScope, requestFingerprint } from "@/lib/checkout/idempotency/idempotency-key";
 import { mergeFieldErrors } from "@/lib/core/validation/parse-input";
 import { requireStorableText } from "@/lib/core/validation/storable-text";
+import { cachedCheckoutConfig } from "./cached-checkout-config";
 import { checkTransaction, type CheckedFields } from "./check-transaction";
 import { isUniqueViolation } from "@/lib/core/unique-violation";
 import { readFields } from "./read-fields";
@@ -62,7 +62,7 @@ export async function createTransaction({ ctx, input }: { ctx: Ctx; input: Input
 
   const currency = fields.currency_code ?? "";
   const codes = fields.pg_codes ?? [];
-  const config = await cachedConfig(`checkout:${JSON.stringify([currency, codes])}`, () => loadCheckoutConfig(ctx.db, currency, codes));
+  const config = await cachedCheckoutConfig(ctx, currency, codes);
   const uploaded = fields.attachment_upload_url ? await findUploadedAttachment(ctx.db, fields.attachment_upload_url, attachment !== null) : NO_UPLOAD;
   // Every field error in one answer: the fields' own rules and the checks against the configuration together.
   const errors = [

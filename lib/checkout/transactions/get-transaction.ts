@@ -1,14 +1,20 @@
-import { findTransactionView } from "@/db/queries/transactions";
+import { findStoredView } from "@/db/queries/transactions";
 import type { Ctx } from "@/lib/core/context";
 import { NotFound } from "@/lib/core/errors";
+import { cachedCheckoutConfig } from "./cached-checkout-config";
 import { representTransaction } from "./represent-transaction";
 
 export const SESSION_ID = /^[0-9a-f]{40}$/;
 
-/** A transaction's public representation by session id (the read endpoint needs no credentials). */
+/**
+ * A transaction's public representation by session id (the read endpoint needs no credentials): its own rows in
+ * one statement, and the configuration it names (currency places, gateways, default redirect) from the cache that
+ * create reads too, so the statement is about half as costly to PostgreSQL as the whole view.
+ */
 export async function getTransaction({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }) {
   if (!SESSION_ID.test(input.sessionId)) throw new NotFound();
-  const view = await findTransactionView(ctx.db, input.sessionId);
-  if (!view || view.txn.deleted_at) throw new NotFound();
-  return representTransaction(view);
+  const stored = await findStoredView(ctx.db, input.sessionId);
+  if (!stored || stored.txn.deleted_at) throw new NotFound();
+  const config = await cachedCheckoutConfig(ctx, stored.txn.currency_code, stored.txn.pg_codes);
+  return representTransaction({ ...stored, decimals: config.decimals!, gateways: config.gateways, default_redirect_url: config.default_redirect_url });
 }
