@@ -1,6 +1,7 @@
 import { DomainError, Forbidden } from "@/lib/core/errors";
 import { logger } from "@/lib/core/log/logger";
-import { requestContext, requestIdFrom } from "@/lib/core/log/request-context";
+import { requestIdFrom } from "@/lib/core/log/request-context";
+import { inRequestScope } from "@/lib/core/request-scope";
 import { isCrossSiteWrite } from "./cross-origin-post";
 import { isDatabaseUnavailable } from "./database-unavailable";
 import { errorResponse } from "./error-response";
@@ -30,7 +31,7 @@ export function handleRoute<P = Record<string, never>>(handler: Handler<P>, opti
   const checkOrigin = options.otherSites !== "accepted";
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
     const requestId = requestIdFrom(request.headers.get("x-request-id"));
-    return requestContext.run({ requestId }, async () => {
+    return inRequestScope({ requestId }, async () => {
       const started = performance.now();
       let response: Response;
       try {

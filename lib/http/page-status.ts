@@ -1,19 +1,11 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { ServerResponse } from "node:http";
-import { processWide } from "@/lib/core/process-wide";
+import { inRequestScope, type PageResponse, requestScope } from "@/lib/core/request-scope";
 
 // A page's HTTP status. Next.js gives a page no way to set one: notFound() and forbidden() do answer 404 and 403,
 // but with an empty document that the browser draws with scripts only (vercel/next.js#62228), and the customer
 // pages must work without them. So a page renders what it shows as usual and calls answerStatus(); the web server
 // (server/web-server.ts) runs each request with the response at hand, and Next.js keeps a status set before it
 // renders a page (it sets one itself only for its own 404s, errors and redirects).
-
-interface PageResponse {
-  setStatus(status: number): void;
-}
-
-// One store for the web server and for the build's bundles.
-const storage = processWide("page-status", () => new AsyncLocalStorage<PageResponse>());
 
 /**
  * Runs the web server's handling of one request. Only a document request takes a page's status: the payload of a
@@ -27,10 +19,10 @@ export function withPageStatus<T>(req: { headers: Record<string, string | string
       if (document && !res.headersSent) res.statusCode = status;
     },
   };
-  return storage.run(page, handle);
+  return inRequestScope({ page }, handle);
 }
 
 /** This page's response answers `status` (404 for an unknown payment, 403 for a screen the user may not open). */
 export function answerStatus(status: 403 | 404): void {
-  storage.getStore()?.setStatus(status);
+  requestScope()?.page?.setStatus(status);
 }

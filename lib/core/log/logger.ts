@@ -1,7 +1,7 @@
 import pino from "pino";
 import pretty from "pino-pretty";
 import { env } from "@/lib/core/env";
-import { requestContext } from "./request-context";
+import { requestScope } from "@/lib/core/request-scope";
 
 // Secrets never reach the log: these paths are replaced wherever they appear in a logged object.
 const redact = [
@@ -52,8 +52,8 @@ export const logger = pino(
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: redact, censor: "[redacted]" },
     mixin: () => {
-      const ctx = requestContext.getStore();
-      return ctx ? { reqId: ctx.requestId } : {};
+      const requestId = requestScope()?.requestId;
+      return requestId ? { reqId: requestId } : {};
     },
   },
   logFormat === "pretty" ? readable() : pino.destination({ sync: true }),

@@ -1,12 +1,7 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 
-export interface RequestContext {
-  requestId: string;
-}
-
-// Carries the request id through everything a request does, so every log line can name it.
-export const requestContext = new AsyncLocalStorage<RequestContext>();
+// A request's id, carried through everything it does in its scope (lib/core/request-scope.ts), so every log line
+// and span can name it.
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 

@@ -1,44 +1,29 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import { processWide } from "@/lib/core/process-wide";
+import { inRequestScope, type RequestTiming, requestScope } from "@/lib/core/request-scope";
 
 // Where one request's time goes, for its Server-Timing header (lib/http/server-timing.ts): kept as a few numbers
 // that every SQL statement, gateway call and wait adds to, so that measuring costs next to nothing.
 
-export interface RequestTiming {
-  started: number;
-  /** SQL, ms: the sum over the request's statements (two at once count twice). */
-  db: number;
-  /** Calls to a gateway (the sandbox's own SQL included: it is the gateway's time), ms. */
-  gateway: number;
-  /** The result page waiting for the merchant's answer to the webhook, ms. */
-  webhook: number;
-  /** Gateway calls in flight: the SQL they run is counted as theirs. */
-  inGateway: number;
-}
-
-// One store for the web server and for the build's bundles.
-const timings = processWide("request-timing", () => new AsyncLocalStorage<RequestTiming>());
-
 /** Runs `work` with a fresh timing that everything it does adds to. */
 export function timeRequest<T>(work: (timing: RequestTiming) => T): T {
-  return timings.run({ started: performance.now(), db: 0, gateway: 0, webhook: 0, inGateway: 0 }, () => work(timings.getStore()!));
+  const timing: RequestTiming = { started: performance.now(), db: 0, gateway: 0, webhook: 0, inGateway: 0 };
+  return inRequestScope({ timing }, () => work(timing));
 }
 
 /** A statement's duration, added to the current request's database (or gateway) time. */
 export function addDatabaseTime(ms: number): void {
-  const timing = timings.getStore();
+  const timing = requestScope()?.timing;
   if (timing && timing.inGateway === 0) timing.db += ms;
 }
 
 /** Time the current request spent waiting for the merchant's webhook answer. */
 export function addWebhookWait(ms: number): void {
-  const timing = timings.getStore();
+  const timing = requestScope()?.timing;
   if (timing) timing.webhook += ms;
 }
 
 /** `call`'s result, its time added to the current request's gateway time. */
 export function timeGatewayCall<T>(call: () => T): T {
-  const timing = timings.getStore();
+  const timing = requestScope()?.timing;
   if (!timing) return call();
   const started = performance.now();
   const done = () => {

@@ -10,13 +10,13 @@ import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, type Span, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
-import { requestContext } from "@/lib/core/log/request-context";
+import { requestScope } from "@/lib/core/request-scope";
 import { REQUEST_ID_ATTRIBUTE, REQUEST_ID_KEY, setCheckoutTracer } from "./request-span";
 
 /** Names every span with the request id it was started under (the trace's context, or the log's request context). */
 const requestIdProcessor: SpanProcessor = {
   onStart(span: Span, parent: Context) {
-    const id = (parent.getValue(REQUEST_ID_KEY) as string | undefined) ?? requestContext.getStore()?.requestId;
+    const id = (parent.getValue(REQUEST_ID_KEY) as string | undefined) ?? requestScope()?.requestId;
     if (id) span.setAttribute(REQUEST_ID_ATTRIBUTE, id);
   },
   onEnd: () => undefined,
