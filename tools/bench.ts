@@ -24,7 +24,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ADMIN_REQUESTS, ADMIN_TRANSACTIONS, measureAdminList, seedBigTable } from "./bench/admin";
 import { DEEP_PAGE } from "./bench/admin-cases";
-import { countRoundTrips, measureApi, WARM_UP_SECONDS } from "./bench/api";
+import { countRoundTrips, measureApi, ROUNDS as API_ROUNDS, roundSeconds, WARM_UP_SECONDS } from "./bench/api";
 import { APP_URL, buildApp, createFixtures, createPublicKey, DATA_DIR, preloadStatementStats, startApp } from "./bench/app";
 import { measureEmbedded, SHOP_ORIGIN } from "./bench/embedded";
 import { embeddedDatabaseUrl } from "./shared/database";
@@ -103,12 +103,13 @@ runMain(async () => {
   if (seeded > 0) {
     results.settings.push(`${seeded} transactions seeded before the sections ran (npm run seed:bench), with their attempts and events`);
   }
+  const inRounds = `${API_ROUNDS} rounds of ${roundSeconds(duration)} s per endpoint (each round loads every endpoint of the section in turn, beside its baseline and floor; the round of median req/s is reported, with the requests and failures of all)`;
   try {
     const dbUrl = await embeddedDatabaseUrl(DATA_DIR, "checkout");
     if (counts) {
       results.api = { figures: await measureApi(apiKey, dbUrl, helpers, duration, withFloor), ...counts };
       results.settings.push(
-        `API: autocannon ${CONNECTIONS} connections, ${duration} s per endpoint, after a ${WARM_UP_SECONDS} s warm-up of each`,
+        `API: autocannon ${CONNECTIONS} connections, ${inRounds}, after a ${WARM_UP_SECONDS} s warm-up of each`,
         "baseline: node:http + pg pool max 20; floor: bare Next.js route handlers + pg pool max 20, same SQL as the baseline",
         'create body: {"amount":"10.500","currency_code":"KWD","pg_codes":["card"]} (no order_no), Authorization: Api-Key',
       );
@@ -117,14 +118,14 @@ runMain(async () => {
     if (operationCounts) {
       results.operations = { figures: await measureOperations(apiKey, dbUrl, helpers, duration, withFloor), ...operationCounts };
       results.settings.push(
-        `operations: autocannon ${CONNECTIONS} connections, ${duration} s per endpoint, after a ${WARM_UP_SECONDS} s warm-up of each; refund body {"operation":"refund","session_id":…,"amount":"${REFUND_AMOUNT}"} over ${REFUND_POOL} transactions of ${PAID_AMOUNT} KWD paid through the sandbox, then over one; inquiry body {"session_id":…}`,
+        `operations: autocannon ${CONNECTIONS} connections, ${inRounds}, after a ${WARM_UP_SECONDS} s warm-up of each; refund body {"operation":"refund","session_id":…,"amount":"${REFUND_AMOUNT}"} over ${REFUND_POOL} transactions of ${PAID_AMOUNT} KWD paid through the sandbox, then over one; inquiry body {"session_id":…}`,
       );
       for (const helper of helpers.splice(0)) await stopProcess(helper);
     }
     if (cardCounts) {
       results.cards = { figures: await measureSavedCards(apiKey, dbUrl, helpers, duration, withFloor), ...cardCounts };
       results.settings.push(
-        `cards: autocannon ${CONNECTIONS} connections, ${duration} s per endpoint, after a ${WARM_UP_SECONDS} s warm-up of each; card list body {"customer_id":"${CARD_CUSTOMER}","type":"sandbox"} (${SAVED_CARDS} cards, each saved under an agreement by an auto_debit payment of ${CHARGE_AMOUNT} KWD through the sandbox); auto-debit body {"session_id":…,"token":…} (the card of agreement ${CHARGED_AGREEMENT}, unscheduled, variable), each request charging its own created auto_debit transaction of ${CHARGE_AMOUNT} KWD: ${WARM_UP_POOL} for the warm-up, then ${POOL_MARGIN}× the warm-up's req/s × ${duration} s + ${CONNECTIONS} for the load`,
+        `cards: autocannon ${CONNECTIONS} connections, ${inRounds}, after a ${WARM_UP_SECONDS} s warm-up of each; card list body {"customer_id":"${CARD_CUSTOMER}","type":"sandbox"} (${SAVED_CARDS} cards, each saved under an agreement by an auto_debit payment of ${CHARGE_AMOUNT} KWD through the sandbox); auto-debit body {"session_id":…,"token":…} (the card of agreement ${CHARGED_AGREEMENT}, unscheduled, variable), each request charging its own created auto_debit transaction of ${CHARGE_AMOUNT} KWD: ${WARM_UP_POOL} for the warm-up, then for each round's load ${POOL_MARGIN}× the warm-up's req/s × ${roundSeconds(duration)} s + ${CONNECTIONS}`,
       );
       for (const helper of helpers.splice(0)) await stopProcess(helper);
     }

@@ -129,7 +129,12 @@ export async function measureApi(
   return measureInTurn(targets, ["createBaseline", "createFloor", "create", "readBaseline", "readFloor", "read"], seconds);
 }
 
-/** Warms up each of `targets` present, then loads them in `order`. */
+/** Rounds of the API sections: each endpoint is loaded once a round, beside its floors, so a slower minute of the host skews every one of them alike. */
+export const ROUNDS = 3;
+/** One round's load of an endpoint, for a section run of `seconds` per endpoint (observability's slices likewise). */
+export const roundSeconds = (seconds: number) => Math.max(2, Math.round(seconds / 2));
+
+/** Warms up each of `targets` present, then loads them in `order`, ROUNDS times (see measureInRounds). */
 export async function measureInTurn<K extends string>(
   targets: Partial<Record<K, Target>>,
   order: K[],
@@ -138,12 +143,28 @@ export async function measureInTurn<K extends string>(
   const present = order.filter((name) => targets[name]);
   process.stderr.write(`Warming up (${WARM_UP_SECONDS} s per endpoint) …\n`);
   for (const name of present) await measure(targets[name]!, WARM_UP_SECONDS);
-  const figures: Partial<Record<K, Figures>> = {};
-  for (const name of present) {
-    process.stderr.write(`Measuring ${name} (${CONNECTIONS} connections, ${seconds} s) …\n`);
-    const f = await measure(targets[name]!, seconds);
-    process.stderr.write(`  ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.failed} failed\n`);
-    figures[name] = f;
+  return measureInRounds(present, seconds, (name) => measure(targets[name]!, roundSeconds(seconds)));
+}
+
+/**
+ * ROUNDS rounds, each loading every one of `order` in turn with `load`; per endpoint, the round of median req/s
+ * (its latencies with it), with the requests and failures of every round. On this host the same load moves by a
+ * tenth or more from one minute to the next: the median of rounds taken in turn reads through that.
+ */
+export async function measureInRounds<K extends string>(order: K[], seconds: number, load: (name: K) => Promise<Figures>): Promise<Partial<Record<K, Figures>>> {
+  const rounds = new Map<K, Figures[]>(order.map((name) => [name, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const name of order) {
+      process.stderr.write(`Measuring ${name}, round ${round}/${ROUNDS} (${CONNECTIONS} connections, ${roundSeconds(seconds)} s) …\n`);
+      const f = await load(name);
+      process.stderr.write(`  ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.failed} failed\n`);
+      rounds.get(name)!.push(f);
+    }
   }
-  return figures;
+  return Object.fromEntries([...rounds].map(([name, figures]) => [name, medianRound(figures)])) as Partial<Record<K, Figures>>;
+}
+
+function medianRound(rounds: Figures[]): Figures {
+  const median = [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)]!;
+  return { ...median, total: rounds.reduce((sum, f) => sum + f.total, 0), failed: rounds.reduce((sum, f) => sum + f.failed, 0) };
 }

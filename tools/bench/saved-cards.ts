@@ -3,7 +3,7 @@
 // gateway's own statements counted apart. The cards are saved by paying auto_debit transactions through the
 // sandbox, which always saves the card of such a payment (sandbox_payments.must_save).
 import type { ChildProcess } from "node:child_process";
-import { apiHeaders, COUNTED_REQUESTS, measureInTurn, onIdleApp, startFloors, WARM_UP_SECONDS } from "./api";
+import { apiHeaders, COUNTED_REQUESTS, measureInRounds, measureInTurn, onIdleApp, roundSeconds, startFloors, WARM_UP_SECONDS } from "./api";
 import { APP_URL } from "./app";
 import { withClient } from "../shared/database";
 import { createTransaction, send } from "../shared/http";
@@ -119,9 +119,9 @@ export function countCardRoundTrips(apiKey: string): Promise<Omit<CardsResults, 
 
 /**
  * Saves the customer's cards (unless there), then loads auto-debits after the baseline's (and the floor's) INSERT,
- * and the card list after their SELECT. Every auto-debit charges a transaction of its own: the warm-up charges
- * WARM_UP_POOL, and the measured load a fresh pool POOL_MARGIN times what the warm-up's rate needs, so it never
- * runs out (an exhausted pool would answer 409, counted as failed).
+ * and the card list after their SELECT, in rounds (measureInRounds). Every auto-debit charges a transaction of its
+ * own: the warm-up charges WARM_UP_POOL, and each round's load a fresh pool POOL_MARGIN times what the warm-up's rate
+ * needs, so it never runs out (an exhausted pool would answer 409, counted as failed).
  */
 export async function measureSavedCards(
   apiKey: string,
@@ -132,20 +132,22 @@ export async function measureSavedCards(
 ): Promise<CardsResults["figures"]> {
   const floors = await startFloors(dbUrl, helpers, withFloor);
   const token = await savedCardToken(apiKey);
-  const inserts = await measureInTurn({ autoDebitBaseline: floors.insertBaseline, autoDebitFloor: floors.insertFloor }, ["autoDebitBaseline", "autoDebitFloor"], seconds);
-
-  const warmUpPool = await autoDebitPool(apiKey, WARM_UP_POOL);
-  process.stderr.write(`Warming up autoDebit (${WARM_UP_SECONDS} s) …\n`);
-  const warm = await measure(autoDebitTarget(apiKey, token, warmUpPool), WARM_UP_SECONDS);
-  const pool = await autoDebitPool(apiKey, Math.ceil(warm.rps * seconds * POOL_MARGIN) + CONNECTIONS);
-  process.stderr.write(`Measuring autoDebit (${CONNECTIONS} connections, ${seconds} s, ${pool.length} transactions) …\n`);
-  const autoDebit = await measure(autoDebitTarget(apiKey, token, pool), seconds);
-  process.stderr.write(`  ${autoDebit.rps.toFixed(0)} req/s, p50 ${autoDebit.p50} ms, p99 ${autoDebit.p99} ms, ${autoDebit.failed} failed\n`);
+  const insertTargets = { autoDebitBaseline: floors.insertBaseline, autoDebitFloor: floors.insertFloor };
+  const present = (["autoDebitBaseline", "autoDebitFloor"] as const).filter((name) => insertTargets[name]);
+  process.stderr.write(`Warming up (${WARM_UP_SECONDS} s per endpoint) …\n`);
+  for (const name of present) await measure(insertTargets[name]!, WARM_UP_SECONDS);
+  const warm = await measure(autoDebitTarget(apiKey, token, await autoDebitPool(apiKey, WARM_UP_POOL)), WARM_UP_SECONDS);
+  // Each round's auto-debits charge a fresh pool, made before that round's load.
+  const inserts = await measureInRounds([...present, "autoDebit" as const], seconds, async (name) => {
+    if (name !== "autoDebit") return measure(insertTargets[name]!, roundSeconds(seconds));
+    const pool = await autoDebitPool(apiKey, Math.ceil(warm.rps * roundSeconds(seconds) * POOL_MARGIN) + CONNECTIONS);
+    return measure(autoDebitTarget(apiKey, token, pool), roundSeconds(seconds));
+  });
 
   const lists = await measureInTurn(
     { listBaseline: floors.selectBaseline, listFloor: floors.selectFloor, list: listTarget(apiKey) },
     ["listBaseline", "listFloor", "list"],
     seconds,
   );
-  return { ...inserts, autoDebit, ...lists };
+  return { ...inserts, ...lists };
 }
