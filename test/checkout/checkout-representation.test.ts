@@ -146,6 +146,20 @@ describe("payment_methods", () => {
     expect(methods[1].icon.startsWith(env.APP_URL)).toBe(true);
   });
 
+  it("is read with the configuration as it is now: a read after a change shows the change", async () => {
+    // A read takes the configuration from the cache create reads too; a change's notice drops it within milliseconds.
+    const { session_id } = (await api.create(minimal())).body;
+    const read = async () => (await api.send("GET", txnPath(session_id))).body.payment_methods[0].redirect_url;
+    expect(await read()).toBeNull();
+    await updateSettings({ ctx: api.ctx, input: { defaultRedirectUrl: "https://merchant.example/changed" } });
+    try {
+      await expect.poll(read, { timeout: 2_000 }).toBe("https://merchant.example/changed");
+    } finally {
+      await updateSettings({ ctx: api.ctx, input: { defaultRedirectUrl: null } });
+    }
+    await expect.poll(read, { timeout: 2_000 }).toBeNull();
+  });
+
   it("falls back to the default redirect URL of the settings", async () => {
     await updateSettings({ ctx: api.ctx, input: { defaultRedirectUrl: "https://merchant.example/default" } });
     try {
