@@ -132,7 +132,7 @@ export async function findTransactionView(db: Db, sessionId: string, forUpdate =
   return firstView(await (forUpdate ? lockedViewBySession : viewBySession)(db, sessionId));
 }
 
-/** A transaction's view without its ConfigPart, by session id, in one round trip (a cheaper statement: about half). */
+/** A transaction's view without its ConfigPart, by session id, in one round trip (a third less CPU for PostgreSQL than the whole view). */
 export async function findStoredView(db: Db, sessionId: string): Promise<StoredView | undefined> {
   const row = (await storedViewBySession(db, sessionId))[0];
   return row && revive(row);
