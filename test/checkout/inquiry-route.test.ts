@@ -1,15 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as inquiryRoute from "@/app/b/pbl/v2/inquiry/route";
 import type { Caller } from "@/lib/access/auth/permissions";
+import { inquireTransaction } from "@/lib/checkout/payments/inquire-transaction";
 import { basicAuth, createGateway, createKey, createUser } from "../support/factories";
 import { serveRoutes } from "../support/http-server";
 import { CARDS, newTransaction, payWith, setUpPayments, stateOf } from "../support/payment-flow";
+import { recordingDb } from "../support/recording-db";
 import { testContext } from "../support/test-context";
 
 // POST /b/pbl/v2/inquiry/ (ottu-py's psq): asks the gateway about the attempts still waiting for an answer and
 // returns the transaction.
 
 const ctx = testContext();
+const recording = recordingDb();
 let caller: Caller;
 let base: string;
 let apiKey: string;
@@ -41,6 +44,16 @@ describe("payment status inquiry", () => {
   it("a transaction with nothing to ask about is returned as it is", async () => {
     const sessionId = await newTransaction(ctx, caller);
     expect(await (await inquire({ session_id: sessionId })).json()).toMatchObject({ session_id: sessionId, state: "created" });
+  });
+
+  it("with nothing to ask about, reads the transaction once: its view, then what is pending (nothing)", async () => {
+    const sessionId = await newTransaction(ctx, caller);
+    await payWith(ctx, sessionId, CARDS.noAnswer);
+    await inquireTransaction({ ctx, input: { caller, fields: { session_id: sessionId } } });
+    const before = recording.executed.length;
+    const answer = await inquireTransaction({ ctx: { ...ctx, db: recording.db }, input: { caller, fields: { session_id: sessionId } } });
+    expect(answer).toMatchObject({ session_id: sessionId, state: "paid" });
+    expect(recording.executed.length - before).toBe(3);
   });
 
   it("neither or both of session_id and order_no: 400 on session_id; an unknown one: 404", async () => {

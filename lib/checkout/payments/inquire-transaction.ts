@@ -20,13 +20,18 @@ export async function inquireTransaction({ ctx, input }: { ctx: Ctx; input: { ca
   const errors: FieldErrors = {};
   const target = readTarget(input.fields, errors);
   if (!target || Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-  const { txn } = await findTargetTransaction(ctx.db, input.caller, target);
+  const view = await findTargetTransaction(ctx.db, input.caller, target);
+  const sessionId = view.txn.session_id;
 
-  for (const attempt of await listPendingAttempts(ctx.db, txn.session_id)) {
+  const attempts = await listPendingAttempts(ctx.db, sessionId);
+  for (const attempt of attempts) {
     await inquirePayment({ ctx, input: { referenceNumber: attempt.reference_number } });
   }
-  for (const operation of await listPendingOperations(ctx.db, { sessionId: txn.session_id })) {
+  const operations = await listPendingOperations(ctx.db, { sessionId });
+  for (const operation of operations) {
     await resumeOperation({ ctx, input: { operationId: operation.id, settle: true, cause: "inquiry" } });
   }
-  return representTransaction((await findTransactionView(ctx.db, txn.session_id))!);
+  // Nothing was waiting: this request changed nothing, and the transaction is answered as first read.
+  if (attempts.length === 0 && operations.length === 0) return representTransaction(view);
+  return representTransaction((await findTransactionView(ctx.db, sessionId))!);
 }
