@@ -134,15 +134,21 @@ export const ROUNDS = 3;
 /** One round's load of an endpoint, for a section run of `seconds` per endpoint (observability's slices likewise). */
 export const roundSeconds = (seconds: number) => Math.max(2, Math.round(seconds / 2));
 
+/** Warms up each of `order` present in `targets`; returns those present, in order. */
+export async function warmUp<K extends string>(targets: Partial<Record<K, Target>>, order: readonly K[]): Promise<K[]> {
+  const present = order.filter((name) => targets[name]);
+  process.stderr.write(`Warming up (${WARM_UP_SECONDS} s per endpoint) …\n`);
+  for (const name of present) await measure(targets[name]!, WARM_UP_SECONDS);
+  return present;
+}
+
 /** Warms up each of `targets` present, then loads them in `order`, ROUNDS times (see measureInRounds). */
 export async function measureInTurn<K extends string>(
   targets: Partial<Record<K, Target>>,
   order: K[],
   seconds: number,
 ): Promise<Partial<Record<K, Figures>>> {
-  const present = order.filter((name) => targets[name]);
-  process.stderr.write(`Warming up (${WARM_UP_SECONDS} s per endpoint) …\n`);
-  for (const name of present) await measure(targets[name]!, WARM_UP_SECONDS);
+  const present = await warmUp(targets, order);
   return measureInRounds(present, seconds, (name) => measure(targets[name]!, roundSeconds(seconds)));
 }
 

@@ -3,7 +3,7 @@
 // gateway's own statements counted apart. The cards are saved by paying auto_debit transactions through the
 // sandbox, which always saves the card of such a payment (sandbox_payments.must_save).
 import type { ChildProcess } from "node:child_process";
-import { apiHeaders, COUNTED_REQUESTS, measureInRounds, measureInTurn, onIdleApp, roundSeconds, startFloors, WARM_UP_SECONDS } from "./api";
+import { apiHeaders, COUNTED_REQUESTS, measureInRounds, measureInTurn, onIdleApp, roundSeconds, startFloors, WARM_UP_SECONDS, warmUp } from "./api";
 import { APP_URL } from "./app";
 import { withClient } from "../shared/database";
 import { createTransaction, send } from "../shared/http";
@@ -133,9 +133,7 @@ export async function measureSavedCards(
   const floors = await startFloors(dbUrl, helpers, withFloor);
   const token = await savedCardToken(apiKey);
   const insertTargets = { autoDebitBaseline: floors.insertBaseline, autoDebitFloor: floors.insertFloor };
-  const present = (["autoDebitBaseline", "autoDebitFloor"] as const).filter((name) => insertTargets[name]);
-  process.stderr.write(`Warming up (${WARM_UP_SECONDS} s per endpoint) …\n`);
-  for (const name of present) await measure(insertTargets[name]!, WARM_UP_SECONDS);
+  const present = await warmUp(insertTargets, ["autoDebitBaseline", "autoDebitFloor"] as const);
   const warm = await measure(autoDebitTarget(apiKey, token, await autoDebitPool(apiKey, WARM_UP_POOL)), WARM_UP_SECONDS);
   // Each round's auto-debits charge a fresh pool, made before that round's load.
   const inserts = await measureInRounds([...present, "autoDebit" as const], seconds, async (name) => {
