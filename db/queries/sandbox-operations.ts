@@ -1,6 +1,7 @@
-import { type Insertable, type Selectable, sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Db } from "../client";
-import type { SandboxOperationsTable, SandboxPayment } from "../types";
+import { compiledOnce } from "../compiled-once";
+import type { SandboxOperationsTable } from "../types";
 import { SANDBOX_OPERATION_COLUMNS } from "../columns";
 
 export type SandboxOperation = Selectable<SandboxOperationsTable>;
@@ -9,44 +10,91 @@ export function findSandboxOperation(db: Db, reference: string) {
   return db.selectFrom("sandbox_operations").select(SANDBOX_OPERATION_COLUMNS).where("reference_number", "=", reference).executeTakeFirst();
 }
 
-/** What a payment's operations the sandbox approved or is still processing moved (refused ones moved nothing). */
-export interface LiveOperations {
+/** The sandbox's words for each reason it refuses an operation (the statement below decides which applies). */
+export interface SandboxRefusals {
+  unsettled: string;
+  notAuthorization: string;
+  alreadyClosed: string;
+  nothingCaptured: string;
+  tooMuch: string;
+  /** The test card that refuses operations paid. */
+  issuer: string;
+}
+
+export interface SandboxOperationInput {
+  paymentReference: string;
+  operationReference: string;
+  kind: SandboxOperation["kind"];
   /** Numeric text. */
-  refunded: string;
-  captured: string;
-  captures: number;
-  voids: number;
+  amount: string;
 }
 
 /**
- * What the sandbox decides an operation on: its payment, the sums of the payment's live operations (summed here,
- * not read one by one: a payment may have had thousands of partial refunds), and an earlier operation with this
- * reference, in one round trip.
+ * The sandbox gateway's refund, capture or void, decided and recorded in one round trip, once per operation
+ * reference: an operation already recorded under it is returned as it stands. Decided against the payment and what
+ * its operations still moving money (approved or processing) took, summed here: a payment may have had thousands of
+ * partial refunds. Null for an unknown payment; "raced" when another request recorded this reference meanwhile.
  */
-export async function findOperationFacts(db: Db, paymentReference: string, operationReference: string) {
-  const { rows } = await sql<{ payment: SandboxPayment | null; live: LiveOperations; earlier: SandboxOperation | null }>`
-    SELECT
-      (SELECT to_jsonb(p) FROM sandbox_payments p WHERE p.reference_number = ${paymentReference}) AS payment,
-      (SELECT json_build_object(
-          'refunded', coalesce(sum(o.amount) FILTER (WHERE o.kind = 'refund'), 0)::text,
-          'captured', coalesce(sum(o.amount) FILTER (WHERE o.kind = 'capture'), 0)::text,
-          'captures', count(*) FILTER (WHERE o.kind = 'capture'),
-          'voids', count(*) FILTER (WHERE o.kind = 'void'))
-        FROM sandbox_operations o
-        WHERE o.payment_reference = ${paymentReference} AND o.status IN ('approved', 'processing')) AS live,
-      (SELECT to_jsonb(e) FROM sandbox_operations e WHERE e.reference_number = ${operationReference}) AS earlier`.execute(db);
-  const { payment, live, earlier } = rows[0]!;
-  return {
-    payment: payment && {
-      ...payment,
-      amount: String(payment.amount),
-      created_at: new Date(payment.created_at),
-      settled_at: payment.settled_at && new Date(payment.settled_at),
-    },
-    live,
-    earlier: earlier && reviveOperation(earlier),
-  };
+export async function recordSandboxOperation(
+  db: Db,
+  input: SandboxOperationInput,
+  refusals: SandboxRefusals,
+): Promise<SandboxOperation | "raced" | null> {
+  const r = refusals;
+  const [row] = await decideAndRecord(db, input.paymentReference, input.operationReference, input.kind, input.amount,
+    r.unsettled, r.notAuthorization, r.alreadyClosed, r.nothingCaptured, r.tooMuch, r.issuer);
+  if (!row?.operation) return row?.payment_known ? "raced" : null;
+  return reviveOperation(row.operation);
 }
+
+// An operation's row as JSON, its amount as numeric text (to_jsonb would write 9.000000 as the number 9).
+const asJson = (alias: string) => sql`to_jsonb(${sql.table(alias)}) || jsonb_build_object('amount', ${sql.ref(`${alias}.amount`)}::text)`;
+
+const decideAndRecord = compiledOnce(
+  (payment: string, reference: string, kind: string, amount: string, unsettled: string, notAuthorization: string,
+    alreadyClosed: string, nothingCaptured: string, tooMuch: string, issuer: string) => sql<{
+    operation: SandboxOperation | null;
+    payment_known: boolean;
+  }>`
+    WITH earlier AS (
+      SELECT ${asJson("e")} AS operation FROM sandbox_operations e WHERE e.reference_number = ${reference}
+    ), p AS (
+      SELECT * FROM sandbox_payments WHERE reference_number = ${payment} AND NOT EXISTS (SELECT FROM earlier)
+    ), live AS (
+      SELECT coalesce(sum(o.amount) FILTER (WHERE o.kind = 'refund'), 0) AS refunded,
+        coalesce(sum(o.amount) FILTER (WHERE o.kind = 'capture'), 0) AS captured,
+        count(*) FILTER (WHERE o.kind = 'capture') > 0 AS has_capture,
+        count(*) FILTER (WHERE o.kind = 'void') > 0 AS has_void
+      FROM sandbox_operations o
+      WHERE o.payment_reference = ${payment} AND o.status IN ('approved', 'processing') AND EXISTS (SELECT FROM p)
+    ), decided AS (
+      SELECT p.operation_behaviour, CASE
+        WHEN p.status <> 'approved' THEN ${unsettled}
+        WHEN ${kind}::text <> 'refund' AND p.operation <> 'authorize' THEN ${notAuthorization}
+        WHEN ${kind}::text <> 'refund' AND (live.has_capture OR live.has_void) THEN ${alreadyClosed}
+        WHEN ${kind}::text = 'refund' AND p.operation = 'authorize' AND NOT live.has_capture THEN ${nothingCaptured}
+        -- A refund gives back what was captured (or, for a purchase, paid) less what refunds gave before; a capture
+        -- or void takes from the whole authorization.
+        WHEN ${amount}::numeric > CASE
+          WHEN ${kind}::text <> 'refund' THEN p.amount
+          WHEN live.has_capture THEN live.captured - live.refunded
+          ELSE p.amount - live.refunded END THEN ${tooMuch}
+        WHEN p.operation_behaviour = 'refuse' THEN ${issuer}
+      END AS refusal
+      FROM p, live
+    ), recorded AS (
+      INSERT INTO sandbox_operations (reference_number, payment_reference, kind, amount, status, message, settled_at)
+      SELECT ${reference}, ${payment}, ${kind}, ${amount}::numeric,
+        CASE WHEN d.refusal IS NOT NULL THEN 'refused' WHEN d.operation_behaviour = 'no_answer' THEN 'processing' ELSE 'approved' END,
+        d.refusal,
+        CASE WHEN d.refusal IS NULL AND d.operation_behaviour = 'no_answer' THEN NULL ELSE now() END
+      FROM decided d
+      ON CONFLICT (reference_number) DO NOTHING
+      RETURNING *
+    )
+    SELECT coalesce((SELECT operation FROM earlier), (SELECT ${asJson("r")} FROM recorded r)) AS operation,
+      EXISTS (SELECT FROM p) AS payment_known`,
+);
 
 // to_jsonb writes numbers and timestamps as JSON; bring them back to the row's types.
 const reviveOperation = (o: SandboxOperation): SandboxOperation => ({
@@ -55,17 +103,6 @@ const reviveOperation = (o: SandboxOperation): SandboxOperation => ({
   created_at: new Date(o.created_at),
   settled_at: o.settled_at && new Date(o.settled_at),
 });
-
-/** Records an operation once per reference: a second request with it finds the first. */
-export async function insertSandboxOperation(db: Db, row: Insertable<SandboxOperationsTable>) {
-  const inserted = await db
-    .insertInto("sandbox_operations")
-    .values(row)
-    .onConflict((oc) => oc.column("reference_number").doNothing())
-    .returning(SANDBOX_OPERATION_COLUMNS)
-    .executeTakeFirst();
-  return inserted ?? (await findSandboxOperation(db, row.reference_number))!;
-}
 
 /** Approves an operation the sandbox left unanswered, once. */
 export function approveSandboxOperation(db: Db, reference: string) {

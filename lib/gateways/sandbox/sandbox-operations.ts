@@ -1,19 +1,13 @@
 import { randomInt } from "node:crypto";
 import {
   approveSandboxOperation,
-  findOperationFacts,
   findSandboxOperation,
-  insertSandboxOperation,
-  type LiveOperations,
+  recordSandboxOperation,
   type SandboxOperation,
+  type SandboxRefusals,
 } from "@/db/queries/sandbox-operations";
-import type { SandboxPayment } from "@/db/types";
 import type { Ctx } from "@/lib/core/context";
 import type { OperationInput, OperationResult } from "@/lib/gateways/adapter";
-import { toUnits } from "@/lib/core/money/decimal";
-
-// Stored amounts have six places (numeric(18, 6)); compare them exactly.
-const units = (amount: string) => toUnits(amount, 6);
 
 const DONE_WORDS = { refund: "REFUNDED", capture: "CAPTURED", void: "VOIDED" } as const;
 export const REFUSAL_MESSAGE = "Operation refused by the issuer (sandbox test card 4000 0000 0000 0069).";
@@ -36,20 +30,15 @@ function operationResult(op: SandboxOperation): OperationResult {
   };
 }
 
-/** Why the sandbox would not do this operation on this payment, or null when it may. */
-function refusalReason(payment: SandboxPayment, live: LiveOperations, input: OperationInput): string | null {
-  if (payment.status !== "approved") return "The payment is not settled.";
-  const hasCapture = live.captures > 0;
-  const hasVoid = live.voids > 0;
-  if (input.kind !== "refund" && payment.operation !== "authorize") return "The payment was not an authorization.";
-  if (input.kind !== "refund" && (hasCapture || hasVoid)) return "The authorization was already captured or voided.";
-  if (input.kind === "refund" && payment.operation === "authorize" && !hasCapture) return "Nothing was captured.";
-  const ceiling = input.kind === "refund" && hasCapture ? units(live.captured) : units(payment.amount);
-  const available = input.kind === "refund" ? ceiling - units(live.refunded) : ceiling;
-  if (units(input.amount) > available) return "The amount is more than the payment has left.";
-  if (payment.operation_behaviour === "refuse") return REFUSAL_MESSAGE;
-  return null;
-}
+/** Why the sandbox refuses an operation, in its words; which one applies is decided with its records. */
+const REFUSALS: SandboxRefusals = {
+  unsettled: "The payment is not settled.",
+  notAuthorization: "The payment was not an authorization.",
+  alreadyClosed: "The authorization was already captured or voided.",
+  nothingCaptured: "Nothing was captured.",
+  tooMuch: "The amount is more than the payment has left.",
+  issuer: REFUSAL_MESSAGE,
+};
 
 /**
  * The sandbox gateway's refund, capture and void: checked against its own record of the payment, decided by the
@@ -57,21 +46,11 @@ function refusalReason(payment: SandboxPayment, live: LiveOperations, input: Ope
  * lock: the service's claim on the transaction (db/queries/operations.ts) is what keeps racing requests apart.
  */
 export async function operateInSandbox(ctx: Ctx, input: OperationInput): Promise<OperationResult> {
-  const { payment, live, earlier } = await findOperationFacts(ctx.db, input.paymentReference, input.operationReference);
-  if (earlier) return operationResult(earlier);
-  if (!payment) return { outcome: "failed", message: "Unknown payment.", gatewayResponse: { result: "REFUSED", responsecode: "14" } };
-  const refusal = refusalReason(payment, live, input);
-  const unanswered = !refusal && payment.operation_behaviour === "no_answer";
-  const op = await insertSandboxOperation(ctx.db, {
-    reference_number: input.operationReference,
-    payment_reference: payment.reference_number,
-    kind: input.kind,
-    amount: input.amount,
-    status: refusal ? "refused" : unanswered ? "processing" : "approved",
-    message: refusal,
-    settled_at: unanswered ? null : new Date(),
-  });
-  return operationResult(op);
+  const { paymentReference, operationReference, kind, amount } = input;
+  const op = await recordSandboxOperation(ctx.db, { paymentReference, operationReference, kind, amount }, REFUSALS);
+  if (op === null) return { outcome: "failed", message: "Unknown payment.", gatewayResponse: { result: "REFUSED", responsecode: "14" } };
+  // Another request with this reference recorded it first: answer as it did.
+  return operationResult(op === "raced" ? (await findSandboxOperation(ctx.db, operationReference))! : op);
 }
 
 /** The sandbox's answer about an operation; one left unanswered is approved when someone asks with `settle`. */
