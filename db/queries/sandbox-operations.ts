@@ -50,6 +50,7 @@ export async function recordSandboxOperation(
 // An operation's row as JSON, its amount as numeric text (to_jsonb would write 9.000000 as the number 9).
 const asJson = (alias: string) => sql`to_jsonb(${sql.table(alias)}) || jsonb_build_object('amount', ${sql.ref(`${alias}.amount`)}::text)`;
 
+// Its columns are named (no `*` in it) so that it is prepared: db/prepare-repeated.ts.
 const decideAndRecord = compiledOnce(
   (payment: string, reference: string, kind: string, amount: string, unsettled: string, notAuthorization: string,
     alreadyClosed: string, nothingCaptured: string, tooMuch: string, issuer: string) => sql<{
@@ -59,7 +60,8 @@ const decideAndRecord = compiledOnce(
     WITH earlier AS (
       SELECT ${asJson("e")} AS operation FROM sandbox_operations e WHERE e.reference_number = ${reference}
     ), p AS (
-      SELECT * FROM sandbox_payments WHERE reference_number = ${payment} AND NOT EXISTS (SELECT FROM earlier)
+      SELECT status, operation, operation_behaviour, amount FROM sandbox_payments
+      WHERE reference_number = ${payment} AND NOT EXISTS (SELECT FROM earlier)
     ), live AS (
       SELECT coalesce(sum(o.amount) FILTER (WHERE o.kind = 'refund'), 0) AS refunded,
         coalesce(sum(o.amount) FILTER (WHERE o.kind = 'capture'), 0) AS captured,
@@ -90,7 +92,7 @@ const decideAndRecord = compiledOnce(
         CASE WHEN d.refusal IS NULL AND d.operation_behaviour = 'no_answer' THEN NULL ELSE now() END
       FROM decided d
       ON CONFLICT (reference_number) DO NOTHING
-      RETURNING *
+      RETURNING reference_number, payment_reference, kind, amount, status, message, created_at, settled_at
     )
     SELECT coalesce((SELECT operation FROM earlier), (SELECT ${asJson("r")} FROM recorded r)) AS operation,
       EXISTS (SELECT FROM p) AS payment_known`,
