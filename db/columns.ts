@@ -3,7 +3,6 @@ import type {
   PaymentAttemptsTable,
   SandboxOperationsTable,
   SandboxPaymentsTable,
-  SandboxTokensTable,
   TransactionEventsTable,
   WebhookDeliveriesTable,
 } from "./types";
@@ -113,19 +112,6 @@ export const SANDBOX_OPERATION_COLUMNS = everyColumnOf<SandboxOperationsTable>()
   "message",
   "created_at",
   "settled_at",
-]);
-
-export const SANDBOX_TOKEN_COLUMNS = everyColumnOf<SandboxTokensTable>()([
-  "token",
-  "gateway_code",
-  "customer_id",
-  "card_brand",
-  "card_masked",
-  "card_expiry",
-  "charge_behaviour",
-  "operation_behaviour",
-  "created_at",
-  "deleted_at",
 ]);
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, EVENT_COLUMNS, SANDBOX_OPERATION_COLUMNS, SANDBOX_PAYMENT_COLUMNS, SANDBOX_TOKEN_COLUMNS } from "@/db/columns";
+import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, EVENT_COLUMNS, SANDBOX_OPERATION_COLUMNS, SANDBOX_PAYMENT_COLUMNS } from "@/db/columns";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();
@@ -11,7 +11,6 @@ const LISTS = {
   webhook_deliveries: DELIVERY_COLUMNS,
   sandbox_payments: SANDBOX_PAYMENT_COLUMNS,
   sandbox_operations: SANDBOX_OPERATION_COLUMNS,
-  sandbox_tokens: SANDBOX_TOKEN_COLUMNS,
 };
 
 // The type checker holds each list to db/types.ts; this holds it to the table the migrations made, so a column
