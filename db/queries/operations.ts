@@ -1,36 +1,134 @@
-import { type Insertable, sql } from "kysely";
+import { type Insertable, type RawBuilder, sql } from "kysely";
 import type { Db } from "../client";
-import { compiledOnce } from "../compiled-once";
+import { compiledOnce, compiledPerShape } from "../compiled-once";
 import type { MoneyOperation, Operation, OperationsTable, OperationState, PaymentAttempt, TransactionState } from "../types";
 import { addJobSql } from "./jobs";
 import { reviveView, type TransactionView, transactionViewColumns } from "./transactions";
 
+/** A transaction's view with the payment an operation of the merchant acts on, and the claim made at once, if any. */
+export type MoneyTarget = TransactionView & {
+  /** Its successful attempt that is not a duplicate, the oldest. */
+  settled: PaymentAttempt | undefined;
+  claimed: ClaimedOperation | undefined;
+};
+
+/** A claim to try while reading the target (see findMoneyTarget). */
+export interface ClaimAtOnce {
+  kind: MoneyOperation;
+  /** As asked: a plain decimal. */
+  amount: string;
+  rule: { from: readonly TransactionState[]; exclusive: boolean; whole: boolean };
+  /** The gateway codes the caller may use; null: all of them (lib/access/auth/transaction-scope.ts). */
+  visibleCodes: string[] | null;
+  /** The kinds of gateway (`pg`) whose adapters do this operation. */
+  pgs: string[];
+  row: OperationOrigin;
+}
+
+type OperationOrigin = Omit<Insertable<OperationsTable>, "session_id" | "kind" | "amount" | "attempt_id">;
+
 /**
- * A transaction's view with the payment an operation of the merchant acts on (its successful attempt that is not a
- * duplicate, the oldest), in one round trip.
+ * An operation's target in one round trip: the transaction's view and its settled payment, and, with `claim`, the
+ * claim of its money when everything lib/checkout/operations/move-money.ts checks before claiming holds as read: the
+ * caller sees the transaction and may use the gateway that took the payment, that gateway's kind does the
+ * operation, the amount is positive and in the currency's places, and (a void) it is all that is available. The
+ * view is as it was before the claim. No claim (`claimed` undefined) says nothing of why: the caller checks the view.
  */
-export async function findMoneyTarget(db: Db, sessionId: string): Promise<(TransactionView & { settled: PaymentAttempt | undefined }) | undefined> {
-  const row = (await moneyTarget(db, sessionId))[0];
+export async function findMoneyTarget(db: Db, sessionId: string, claim: ClaimAtOnce | null): Promise<MoneyTarget | undefined> {
+  const rows = claim ? await claimingRead(db, sessionId, claim) : await moneyTarget(db, sessionId);
+  const row = rows[0];
   if (!row) return undefined;
   const a = row.settled;
   const settled = a
     ? { ...a, created_at: new Date(a.created_at), updated_at: new Date(a.updated_at), completed_at: a.completed_at === null ? null : new Date(a.completed_at) }
     : undefined;
-  return { ...reviveView(row), settled };
+  return { ...reviveView(row), settled, claimed: row.claimed ?? undefined };
 }
 
-const moneyTarget = compiledOnce(
-  (sessionId: string) => sql<Parameters<typeof reviveView>[0] & { settled: RawAttempt | null }>`
-    SELECT ${transactionViewColumns},
-      (SELECT to_jsonb(a) || jsonb_build_object('id', a.id::text, 'amount', a.amount::text, 'fee', a.fee::text,
-          'saved_card_id', a.saved_card_id::text)
-        FROM payment_attempts a WHERE a.session_id = t.session_id AND a.state = 'success' AND NOT a.is_duplicate
-        ORDER BY a.id LIMIT 1) AS settled
-    FROM transactions t WHERE t.session_id = ${sessionId}`,
-);
+type MoneyTargetRow = Parameters<typeof reviveView>[0] & { settled: RawAttempt | null; claimed?: ClaimedOperation | null };
 
 // to_jsonb writes timestamps as text.
 type RawAttempt = Omit<PaymentAttempt, "created_at" | "updated_at" | "completed_at"> & { created_at: string; updated_at: string; completed_at: string | null };
+
+const SETTLED_JSON = sql`(SELECT to_jsonb(a) || jsonb_build_object('id', a.id::text, 'amount', a.amount::text, 'fee', a.fee::text,
+    'saved_card_id', a.saved_card_id::text)
+  FROM payment_attempts a WHERE a.session_id = t.session_id AND a.state = 'success' AND NOT a.is_duplicate
+  ORDER BY a.id LIMIT 1)`;
+
+const moneyTarget = compiledOnce(
+  (sessionId: string) => sql<MoneyTargetRow>`
+    SELECT ${transactionViewColumns}, ${SETTLED_JSON} AS settled FROM transactions t WHERE t.session_id = ${sessionId}`,
+);
+
+// One statement per operation (its rule is part of the SQL), for callers limited to some gateways or not.
+const claimingStatements = compiledPerShape<MoneyTargetRow>();
+
+function claimingRead(db: Db, sessionId: string, c: ClaimAtOnce) {
+  const limited = c.visibleCodes !== null;
+  const values = [sessionId, c.amount, c.rule.from, c.visibleCodes, c.pgs, ...originValues(c.kind, c.row)];
+  return claimingStatements(db, `${c.kind} ${limited}`, values, ([id, amount, from, visible, pgs, ...origin]) => ({
+    compile: () =>
+      sql<MoneyTargetRow>`
+        WITH settled AS (
+          SELECT a.id, a.gateway_code FROM payment_attempts a
+          WHERE a.session_id = ${id} AND a.state = 'success' AND NOT a.is_duplicate ORDER BY a.id LIMIT 1
+        ), t AS (${claimUpdate(amount, id, { from, exclusive: c.rule.exclusive }, {
+          from: sql`FROM settled a`,
+          where: sql`
+            ${limited ? sql`AND cardinality(t.pg_codes) > 0 AND t.pg_codes <@ ${visible}::text[] AND a.gateway_code = ANY(${visible}::text[])` : sql``}
+            AND EXISTS (SELECT FROM gateway_settings g WHERE g.code = a.gateway_code AND g.pg = ANY(${pgs}::text[]))
+            AND ${amount}::numeric > 0
+            AND scale(${amount}::numeric) <= (SELECT c.decimals FROM currencies c WHERE c.code = t.currency_code)
+            ${c.rule.whole ? sql`AND ${amount}::numeric = ${AVAILABLE}` : sql``}`,
+          returning: sql`, a.id AS attempt_id`,
+        })}), op AS (${insertClaimed(sql`t.attempt_id`, amount, origin)})
+        SELECT ${transactionViewColumns}, ${SETTLED_JSON} AS settled,
+          (SELECT jsonb_build_object('id', op.id::text, 'reference_number', op.reference_number, 'amount', op.amount::text) FROM op) AS claimed
+        FROM transactions t WHERE t.session_id = ${id}`.compile(db),
+  }));
+}
+
+/** What a claim may still take of a transaction `t`: paid, less what is given back or held (money.ts `available`). */
+const AVAILABLE = sql`(t.paid_amount - t.voided_amount - t.refunded_amount - t.held_amount)`;
+
+/**
+ * The UPDATE that claims `amount` of a transaction under `rule`, as the body of a CTE named `t` returning its session
+ * id (and `more.returning`); `more` adds tables (`from`) and conditions (`where`, each starting with AND).
+ */
+function claimUpdate(
+  amount: unknown,
+  sessionId: unknown,
+  rule: { from: unknown; exclusive: boolean },
+  more: { from?: RawBuilder<unknown>; where?: RawBuilder<unknown>; returning?: RawBuilder<unknown> } = {},
+) {
+  return sql`
+      UPDATE transactions t SET held_amount = t.held_amount + ${amount}::numeric, updated_at = now()
+      ${more.from ?? sql``}
+      WHERE t.session_id = ${sessionId} AND t.deleted_at IS NULL AND t.state = ANY(${rule.from}::text[])
+        AND ${amount}::numeric <= ${AVAILABLE}
+        ${rule.exclusive ? sql`AND t.held_amount = 0` : sql``}
+        ${more.where ?? sql``}
+      RETURNING t.session_id ${more.returning ?? sql``}`;
+}
+
+/** An operation's record columns after its session, amount and attempt, in insertClaimed's order. */
+function originValues(kind: MoneyOperation, row: OperationOrigin): unknown[] {
+  const extra = typeof row.extra === "string" ? row.extra : JSON.stringify(row.extra ?? {});
+  return [kind, row.reference_number ?? null, extra, row.requested_by_api_key_id ?? null, row.requested_by_user_id ?? null,
+    row.idempotency_caller ?? null, row.idempotency_key ?? null, row.request_hash ?? null];
+}
+
+/** The INSERT of a claimed operation's record, one row per row of the CTE `t` (claimUpdate's). */
+function insertClaimed(attemptId: unknown, amount: unknown, origin: unknown[]) {
+  const [kind, reference, extra, apiKeyId, userId, idempotencyCaller, idempotencyKey, requestHash] = origin;
+  return sql`
+    INSERT INTO operations (session_id, kind, amount, attempt_id, reference_number, extra, requested_by_api_key_id,
+      requested_by_user_id, idempotency_caller, idempotency_key, request_hash)
+    SELECT t.session_id, ${kind}, ${amount}::numeric, ${attemptId}::bigint, ${reference}, ${extra}::jsonb, ${apiKeyId}::bigint,
+      ${userId}::bigint, ${idempotencyCaller}, ${idempotencyKey}, ${requestHash}::bytea
+    FROM t
+    RETURNING id, reference_number, amount`;
+}
 
 /**
  * Claims the money a refund, capture or void moves, and records the operation (pending), in one statement: the
@@ -46,21 +144,8 @@ export async function claimMoneyOperation(
   rule: { from: readonly TransactionState[]; exclusive: boolean },
 ): Promise<ClaimedOperation | undefined> {
   const { rows } = await sql<ClaimedOperation>`
-    WITH t AS (
-      UPDATE transactions t SET held_amount = t.held_amount + ${row.amount}::numeric, updated_at = now()
-      WHERE t.session_id = ${row.session_id} AND t.deleted_at IS NULL AND t.state = ANY(${rule.from}::text[])
-        AND ${row.amount}::numeric <= t.paid_amount - t.voided_amount - t.refunded_amount - t.held_amount
-        ${rule.exclusive ? sql`AND t.held_amount = 0` : sql``}
-      RETURNING t.session_id
-    )
-    INSERT INTO operations (session_id, kind, amount, attempt_id, reference_number, extra, requested_by_api_key_id,
-      requested_by_user_id, idempotency_caller, idempotency_key, request_hash)
-    SELECT t.session_id, ${row.kind}, ${row.amount}::numeric, ${row.attempt_id ?? null}::bigint, ${row.reference_number ?? null},
-      ${JSON.stringify(row.extra ?? {})}::jsonb, ${row.requested_by_api_key_id ?? null}::bigint,
-      ${row.requested_by_user_id ?? null}::bigint, ${row.idempotency_caller ?? null}, ${row.idempotency_key ?? null},
-      ${row.request_hash ?? null}::bytea
-    FROM t
-    RETURNING id, reference_number, amount`.execute(db);
+    WITH t AS (${claimUpdate(row.amount, row.session_id, rule)})
+    ${insertClaimed(row.attempt_id ?? null, row.amount, originValues(row.kind, row))}`.execute(db);
   return rows[0];
 }
 

@@ -1,4 +1,5 @@
 import { timeGatewayCall } from "@/lib/core/timing/request-timing";
+import type { MoneyOperation } from "@/db/types";
 import type { GatewayAdapter } from "./adapter";
 import type { KnownPg } from "./known-gateways";
 import { knetAdapter } from "./knet/knet-adapter";
@@ -29,3 +30,7 @@ const ADAPTERS: Record<KnownPg, GatewayAdapter> = {
 
 /** The adapter for a gateway setting's `pg`, or null when this build has none. */
 export const adapterFor = (pg: string): GatewayAdapter | null => ADAPTERS[pg as KnownPg] ?? null;
+
+/** The kinds of gateway (`pg`) whose adapters do `operation` (refund, capture or void). */
+export const pgsThatDo = (operation: MoneyOperation): string[] =>
+  Object.entries(ADAPTERS).flatMap(([pg, adapter]) => (adapter.features.operations.includes(operation) ? [pg] : []));

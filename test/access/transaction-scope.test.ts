@@ -288,6 +288,11 @@ describe("operations, inquiry, message-notification and auto-debit on another sc
       for (const operation of ["capture", "void"]) {
         expectSameAsUnknown(await operate(bAuth, { operation, session_id: authorized }), await operate(bAuth, { operation, session_id: unknownId() }));
       }
+      // With an amount, read and claimed in one statement: it claims nothing either.
+      expectSameAsUnknown(
+        await operate(bAuth, { operation: "capture", session_id: authorized, amount: "1" }),
+        await operate(bAuth, { operation: "capture", session_id: unknownId(), amount: "1" }),
+      );
     });
   });
 

@@ -60,7 +60,7 @@ it("a settle and a claim with the same Tracking-Key take the transaction row fir
   await third.query("BEGIN");
   await third.query("SELECT 1 FROM transactions WHERE session_id = $1 FOR UPDATE", [sessionId]);
   const b = refund(sessionId);
-  await waitingOnLock(watch, "%WITH t AS (%UPDATE transactions%");
+  await waitingOnLock(watch, "%UPDATE transactions t SET held_amount%");
   // 3. The gateway answers A; its settle starts and queues behind C and B.
   await gateway.query("COMMIT");
   await waitingOnLock(watch, "%UPDATE operations SET state%");

@@ -1,14 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
-import { claimMoneyOperation, settleMoneyOperation } from "@/db/queries/operations";
+import { type ClaimAtOnce, type ClaimedOperation, claimMoneyOperation, settleMoneyOperation } from "@/db/queries/operations";
 import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
-import type { MoneyOperation, PaymentAttempt } from "@/db/types";
+import type { GatewaySetting, MoneyOperation, PaymentAttempt } from "@/db/types";
 import { canUseGateway, type Caller } from "@/lib/access/auth/permissions";
+import { visibleGatewayCodes } from "@/lib/access/auth/transaction-scope";
 import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import type { Ctx } from "@/lib/core/context";
 import { Conflict, NotFound } from "@/lib/core/errors";
 import type { OperationResult } from "@/lib/gateways/adapter";
-import { adapterFor } from "@/lib/gateways/adapters";
+import { decimalPlaces, formatAmount } from "@/lib/core/money/decimal";
+import { adapterFor, pgsThatDo } from "@/lib/gateways/adapters";
+import type { GatewayAdapter } from "@/lib/gateways/adapter";
 import { unsupportedOperationMessage } from "@/lib/gateways/unsupported-operation";
 import { logger } from "@/lib/core/log/logger";
 import { eventsHaveEffects } from "@/lib/checkout/result/result-target";
@@ -16,9 +19,10 @@ import { NO_SUCH_TRANSACTION } from "./find-target-transaction";
 import { moneyAnswer, type OperationAnswer } from "./operation-answer";
 import { operationOrigin, type Idempotency } from "./operation-origin";
 import { SETTLEMENT } from "@/lib/checkout/lifecycle/money";
-import { FROM_STATES } from "@/lib/checkout/lifecycle/verbs";
+import { FROM_STATES, type OperationName } from "@/lib/checkout/lifecycle/verbs";
 import { notAllowedMessage } from "./operation-rules";
 import { resolveAmount } from "./resolve-amount";
+import type { OperationRequest } from "./read-operation-request";
 
 /** Our reference for an operation at the gateway (its idempotency key there). */
 export const newOperationReference = () => `OP${randomBytes(8).toString("hex").toUpperCase()}`;
@@ -29,9 +33,29 @@ interface Input {
   view: TransactionView;
   /** The payment the operation acts on (db/queries/operations.ts findMoneyTarget), if the transaction has one. */
   attempt: PaymentAttempt | undefined;
+  /** The claim findMoneyTarget made as it read the view (claimAtOnce), if it could. */
+  claimed: ClaimedOperation | undefined;
   amount: string | null;
   extra: Record<string, unknown>;
   idempotency: Idempotency | null;
+}
+
+/**
+ * The claim findMoneyTarget may make as it reads the transaction, when the request names a plain positive amount
+ * (an amount left out means "what remains", read first; a malformed one is refused after the view's checks, as
+ * before). Its SQL holds the checks moveMoney makes before claiming; when it claims nothing, they say why.
+ */
+export function claimAtOnce(caller: Caller, name: OperationName, request: OperationRequest, idempotency: Idempotency | null): ClaimAtOnce | null {
+  if (name !== "refund" && name !== "capture" && name !== "void") return null;
+  if (request.amount === null || decimalPlaces(request.amount) === null) return null;
+  return {
+    kind: name,
+    amount: request.amount,
+    rule: SETTLEMENT[name],
+    visibleCodes: visibleGatewayCodes(caller),
+    pgs: pgsThatDo(name),
+    row: { reference_number: newOperationReference(), ...operationOrigin(caller, request.extra, idempotency) },
+  };
 }
 
 /**
@@ -42,31 +66,18 @@ interface Input {
 export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Promise<OperationAnswer & { operationId: string }> {
   const { view, kind } = input;
   const { txn } = view;
-  if (!FROM_STATES[kind].includes(txn.state)) throw new Conflict(notAllowedMessage(kind, txn.state));
   const { attempt } = input;
-  // Money taken by a gateway the caller may not use is not theirs to move: not found, as an unknown transaction.
-  if (attempt && !canUseGateway(input.caller, attempt.gateway_code)) throw new NotFound(NO_SUCH_TRANSACTION);
   // The setting as the config cache has it (dropped on any change): its credentials are read as stored.
   const gateway = attempt && (await cachedGatewaySetting(ctx.db, attempt.gateway_code));
   const adapter = gateway ? adapterFor(gateway.pg) : null;
-  if (!attempt || !gateway || !adapter) throw new Conflict("The payment's gateway is no longer configured; the operation cannot be sent.");
-  if (!adapter.features.operations.includes(kind)) throw new Conflict(unsupportedOperationMessage(kind, gateway));
-  refuseWhileHeld(kind, txn);
-  const amount = resolveAmount(kind, input.amount, txn, view.decimals);
-
-  const operation = await claimMoneyOperation(
-    ctx.db,
-    {
-      session_id: txn.session_id,
-      kind,
-      amount,
-      attempt_id: attempt.id,
-      reference_number: newOperationReference(),
-      ...operationOrigin(input.caller, input.extra, input.idempotency),
-    },
-    SETTLEMENT[kind],
-  );
-  if (!operation) return explainRefusedClaim(ctx, kind, txn.session_id, input.amount);
+  const claimed = input.claimed ?? (await checkAndClaim(ctx, input, gateway, adapter));
+  if (!attempt || !gateway || !adapter) {
+    // Claimed as the gateway was removed: give the money back at once, as a refusal would.
+    await settleMoneyOperation(ctx.db, claimed.id, { state: "failed", gatewayResponse: {}, message: NO_GATEWAY }, "api", eventsHaveEffects(txn));
+    throw new Conflict(NO_GATEWAY);
+  }
+  const amount = formatAmount(claimed.amount!, view.decimals);
+  const operation = claimed;
 
   const result = await askGateway(() =>
     adapter.operate(ctx, gateway, {
@@ -93,6 +104,34 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   const current = after ?? (await findTransactionView(ctx.db, txn.session_id))!.txn;
   const answer = moneyAnswer({ kind, operation, result, view, attempt, after: current, at: new Date(), hmacKey: webhook_hmac_key });
   return { ...answer, operationId: operation.id };
+}
+
+const NO_GATEWAY = "The payment's gateway is no longer configured; the operation cannot be sent.";
+
+/** The checks before a claim, each refusal in the order the API documents them, then the claim itself. */
+async function checkAndClaim(ctx: Ctx, input: Input, gateway: GatewaySetting | undefined, adapter: GatewayAdapter | null): Promise<ClaimedOperation> {
+  const { view, kind, attempt } = input;
+  const { txn } = view;
+  if (!FROM_STATES[kind].includes(txn.state)) throw new Conflict(notAllowedMessage(kind, txn.state));
+  // Money taken by a gateway the caller may not use is not theirs to move: not found, as an unknown transaction.
+  if (attempt && !canUseGateway(input.caller, attempt.gateway_code)) throw new NotFound(NO_SUCH_TRANSACTION);
+  if (!attempt || !gateway || !adapter) throw new Conflict(NO_GATEWAY);
+  if (!adapter.features.operations.includes(kind)) throw new Conflict(unsupportedOperationMessage(kind, gateway));
+  refuseWhileHeld(kind, txn);
+  const amount = resolveAmount(kind, input.amount, txn, view.decimals);
+  const operation = await claimMoneyOperation(
+    ctx.db,
+    {
+      session_id: txn.session_id,
+      kind,
+      amount,
+      attempt_id: attempt.id,
+      reference_number: newOperationReference(),
+      ...operationOrigin(input.caller, input.extra, input.idempotency),
+    },
+    SETTLEMENT[kind],
+  );
+  return operation ?? explainRefusedClaim(ctx, kind, txn.session_id, input.amount);
 }
 
 /** A gateway that throws or times out has not answered: the operation stays pending, never assumed either way. */

@@ -9,7 +9,7 @@ import { countOperation } from "@/lib/core/metrics/metrics";
 import { closeTransaction } from "./close-transaction";
 import { deleteTransaction } from "./delete-transaction";
 import { findTarget, NO_SUCH_TRANSACTION } from "./find-target-transaction";
-import { moveMoney } from "./move-money";
+import { claimAtOnce, moveMoney } from "./move-money";
 import type { OperationAnswer } from "./operation-answer";
 import type { Idempotency } from "./operation-origin";
 import { readOperationRequest, type OperationRequest } from "./read-operation-request";
@@ -62,8 +62,9 @@ async function run(ctx: Ctx, caller: Caller, request: OperationRequest, idempote
   const name = request.operation;
   if (name === "cancel" || name === "expire") return closeTransaction({ ctx, input: { caller, name, request, idempotency } });
   if (name === "delete") return deleteTransaction({ ctx, input: { caller, request, idempotency } });
-  const { settled, ...view } = await findTarget(ctx.db, caller, request.target, findMoneyTarget);
-  return moveMoney({ ctx, input: { caller, kind: name, view, attempt: settled, amount: request.amount, extra: request.extra, idempotency } });
+  const claim = claimAtOnce(caller, name, request, idempotency);
+  const { settled, claimed, ...view } = await findTarget(ctx.db, caller, request.target, (db, id) => findMoneyTarget(db, id, claim));
+  return moveMoney({ ctx, input: { caller, kind: name, view, attempt: settled, claimed, amount: request.amount, extra: request.extra, idempotency } });
 }
 
 /**
