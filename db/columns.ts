@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type {
+  OperationsTable,
   PaymentAttemptsTable,
   SandboxOperationsTable,
   SandboxPaymentsTable,
@@ -101,6 +102,29 @@ export const SANDBOX_PAYMENT_COLUMNS = everyColumnOf<SandboxPaymentsTable>()([
   "decline_code",
   "expires_at",
   "min_card_expiry_days",
+]);
+
+export const OPERATION_COLUMNS = everyColumnOf<OperationsTable>()([
+  "id",
+  "session_id",
+  "kind",
+  "state",
+  "amount",
+  "attempt_id",
+  "gateway_response",
+  "message",
+  "requested_by_api_key_id",
+  "requested_by_user_id",
+  "created_at",
+  "completed_at",
+  "reference_number",
+  "cause",
+  "extra",
+  "idempotency_caller",
+  "idempotency_key",
+  "request_hash",
+  "status_code",
+  "response",
 ]);
 
 export const SANDBOX_OPERATION_COLUMNS = everyColumnOf<SandboxOperationsTable>()([

@@ -1,5 +1,6 @@
 import { type Insertable, type RawBuilder, sql } from "kysely";
 import type { Db } from "../client";
+import { OPERATION_COLUMNS } from "../columns";
 import { compiledOnce, compiledPerShape } from "../compiled-once";
 import type { MoneyOperation, Operation, OperationsTable, OperationState, PaymentAttempt, TransactionState } from "../types";
 import { addJobSql } from "./jobs";
@@ -295,11 +296,14 @@ export function findOperation(db: Db, id: string) {
   return db.selectFrom("operations").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Money operations still waiting for their gateway's answer: of one transaction, or (sweep) older than a while. */
+/**
+ * Money operations still waiting for their gateway's answer: of one transaction, or (sweep) older than a while. Its
+ * columns named, so that it is prepared (an inquiry runs it every time, db/prepare-repeated.ts).
+ */
 export function listPendingOperations(db: Db, filter: { sessionId: string } | { olderThanSeconds: number }) {
   let query = db
     .selectFrom("operations")
-    .selectAll()
+    .select(OPERATION_COLUMNS)
     .where("state", "=", "pending")
     .where("kind", "in", ["refund", "capture", "void"]);
   query =

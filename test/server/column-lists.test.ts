@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, EVENT_COLUMNS, SANDBOX_OPERATION_COLUMNS, SANDBOX_PAYMENT_COLUMNS } from "@/db/columns";
+import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, EVENT_COLUMNS, OPERATION_COLUMNS, SANDBOX_OPERATION_COLUMNS, SANDBOX_PAYMENT_COLUMNS } from "@/db/columns";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();
@@ -9,6 +9,7 @@ const LISTS = {
   payment_attempts: ATTEMPT_COLUMNS,
   transaction_events: EVENT_COLUMNS,
   webhook_deliveries: DELIVERY_COLUMNS,
+  operations: OPERATION_COLUMNS,
   sandbox_payments: SANDBOX_PAYMENT_COLUMNS,
   sandbox_operations: SANDBOX_OPERATION_COLUMNS,
 };
