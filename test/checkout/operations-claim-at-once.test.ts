@@ -1,4 +1,6 @@
+import { type Kysely, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as m0039 from "@/db/migrations/0039_operation_extra_objects";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { performOperation } from "@/lib/checkout/operations/perform-operation";
 import { ValidationFailed } from "@/lib/core/errors";
@@ -45,6 +47,11 @@ describe("an operation with its amount", () => {
     await operate({ operation: "refund", session_id: sessionId, amount: "1", extra: { reason: "damaged" } });
     const [operation] = await ctx.db.selectFrom("operations").select("extra").where("session_id", "=", sessionId).execute();
     expect(operation!.extra).toEqual({ reason: "damaged" });
+    // As the previous release stored it (a string holding the object's text), until migration 0039 unwraps it.
+    await sql`UPDATE operations SET extra = to_jsonb(extra::text) WHERE session_id = ${sessionId}`.execute(ctx.db);
+    await m0039.up(ctx.db as unknown as Kysely<unknown>);
+    const [unwrapped] = await ctx.db.selectFrom("operations").select("extra").where("session_id", "=", sessionId).execute();
+    expect(unwrapped!.extra).toEqual({ reason: "damaged" });
   });
 
   it("claims nothing it should refuse: too many places, nothing, more than remains, or part of a void", async () => {
