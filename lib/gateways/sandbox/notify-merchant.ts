@@ -1,6 +1,6 @@
 import { request } from "undici";
 import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
-import { findSandboxPayment, moveSandboxPayment } from "@/db/queries/sandbox-payments";
+import { moveSandboxPayment } from "@/db/queries/sandbox-payments";
 import type { SandboxPayment } from "@/db/types";
 import type { Ctx } from "@/lib/core/context";
 import { env } from "@/lib/core/env";
@@ -18,10 +18,10 @@ export async function browserReturnUrl(ctx: Ctx, p: SandboxPayment): Promise<str
   return `${sandboxReturnUrl()}?${new URLSearchParams(sandboxMessage(await secretFor(ctx, p), p))}`;
 }
 
-async function postCallback(ctx: Ctx, reference: string): Promise<void> {
+/** The callback about `payment` as it ended: a payment never moves again once it has an answer, so it is not read again. */
+async function postCallback(ctx: Ctx, payment: SandboxPayment): Promise<void> {
+  const reference = payment.reference_number;
   try {
-    const payment = await findSandboxPayment(ctx.db, reference);
-    if (!payment) return;
     const body = JSON.stringify(sandboxMessage(await secretFor(ctx, payment), payment));
     // undici's request rather than fetch (which Next.js wraps for its cache): about half the CPU for the same POST.
     const res = await request(sandboxCallbackUrl(), { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -39,7 +39,7 @@ async function postCallback(ctx: Ctx, reference: string): Promise<void> {
  */
 export function scheduleCallback(ctx: Ctx, p: SandboxPayment): void {
   if (p.status !== "processing") {
-    setTimeout(() => void postCallback(ctx, p.reference_number), Math.floor(Math.random() * 300)).unref();
+    setTimeout(() => void postCallback(ctx, p), Math.floor(Math.random() * 300)).unref();
     return;
   }
   if (env.SANDBOX_LATE_CALLBACK_SECONDS === 0) return;
@@ -47,6 +47,6 @@ export function scheduleCallback(ctx: Ctx, p: SandboxPayment): void {
     const settled = await moveSandboxPayment(ctx.db, p.reference_number, ["processing"], { status: "approved", settled_at: new Date() }).catch(
       () => undefined,
     );
-    if (settled) await postCallback(ctx, p.reference_number);
+    if (settled) await postCallback(ctx, settled);
   }, env.SANDBOX_LATE_CALLBACK_SECONDS * 1000).unref();
 }
