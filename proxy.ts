@@ -1,5 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { loadPaymentPage } from "@/lib/checkout/checkout-page/load-payment-page";
+import { loadMerchantRedirect } from "@/lib/checkout/checkout-page/load-merchant-redirect";
 import { SESSION_HEADER, WEBHOOK_WAITED_HEADER } from "@/lib/checkout/checkout-page/session-header";
 import { EMBED_ORIGIN_HEADER } from "@/lib/checkout/sdk/embed-origin-header";
 import { embedOriginOfAttempt } from "@/lib/checkout/sdk/embed-origin-of-attempt";
@@ -36,8 +36,7 @@ function framableAttempt(url: NextRequest["nextUrl"]): string | null {
  */
 async function merchantRedirect(request: NextRequest, framedBy: string | null): Promise<string | null | undefined> {
   if (framedBy || !RESULT_PAGE.test(request.nextUrl.pathname) || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
-  const page = await loadPaymentPage({ ctx: appContext(), input: { sessionId: request.nextUrl.searchParams.get("session_id") ?? "" } });
-  return page?.redirectUrl ?? null;
+  return loadMerchantRedirect({ ctx: appContext(), input: { sessionId: request.nextUrl.searchParams.get("session_id") ?? "" } });
 }
 
 export async function proxy(request: NextRequest) {

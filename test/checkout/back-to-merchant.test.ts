@@ -123,6 +123,19 @@ describe("the pages' way back, from the database", () => {
     expect(await loadBackToMerchant({ ctx, input: { reference: "CK0000000000000000" } })).toBeNull();
   });
 
+  it("an earlier attempt's card page: the latest attempt decides, with the transaction's extra; a deleted one has none", async () => {
+    const { sessionId, reference: first } = await declined(CARDS.decline);
+    await ctx.db.updateTable("transactions").set({ extra: { cart: "c-9" } }).where("session_id", "=", sessionId).execute();
+    expect(query((await loadBackToMerchant({ ctx, input: { reference: first } }))!.url)).toMatchObject({ reference_number: first, result: "failed" });
+    const second = await startPayment({ ctx, input: { sessionId, code: "card" } });
+    if (second.kind !== "redirect") throw new Error(second.kind);
+    const back = await loadBackToMerchant({ ctx, input: { reference: first } });
+    expect(back!.url.startsWith("https://shop.example/back?")).toBe(true);
+    expect(query(back!.url)).toEqual({ cart: "c-9", session_id: sessionId, reference_number: second.referenceNumber, result: "canceled" });
+    await ctx.db.updateTable("transactions").set({ deleted_at: new Date() }).where("session_id", "=", sessionId).execute();
+    expect(await loadBackToMerchant({ ctx, input: { reference: second.referenceNumber } })).toBeNull();
+  });
+
   it("a declined card: result=failed with its reference, and why in the customer's terms", async () => {
     const { sessionId, reference } = await declined(CARDS.decline);
     const loaded = await page(sessionId);

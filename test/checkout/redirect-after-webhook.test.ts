@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/access/auth/permissions";
+import { loadMerchantRedirect } from "@/lib/checkout/checkout-page/load-merchant-redirect";
 import { loadPaymentPage } from "@/lib/checkout/checkout-page/load-payment-page";
 import { planEventEffects } from "@/lib/jobs/plan-event-effects";
 import { attemptDelivery } from "@/lib/delivery/webhooks/attempt-delivery";
@@ -91,5 +92,38 @@ describe("the customer's redirect after paying", () => {
     await eventually(hearingAnswers, { what: "the listening connection up" });
     expect(await redirectWhileWaiting(200)).toMatchObject({ redirectUrl: expect.stringContaining("https://merchant.example/done"), answerReads: 1 });
     expect(await redirectWhileWaiting(503)).toEqual({ redirectUrl: null, answerReads: 1 });
+  });
+});
+
+describe("the result page's redirect read from a few columns (loadMerchantRedirect, in proxy.ts)", () => {
+  const both = async (sessionId: string) => [
+    await loadMerchantRedirect({ ctx, input: { sessionId } }),
+    (await loadPaymentPage({ ctx, input: { sessionId } }))?.redirectUrl ?? null,
+  ];
+
+  it("gives what the result page's own load gives: paid without a webhook, webhook answered 200 or not, unpaid", async () => {
+    const [ok, refused] = [await startReceiver(() => 200), await startReceiver(() => 500)];
+    const cases = [
+      (await paid({})).sessionId,
+      (await paid({ webhook_url: ok.url })).sessionId,
+      (await paid({ webhook_url: refused.url })).sessionId,
+      await newTransaction(ctx, caller, { redirect_url: "https://merchant.example/done" }),
+    ];
+    const [direct, answered, unanswered, unpaid] = await Promise.all(cases.map(both));
+    expect(direct![0]).toContain("https://merchant.example/done?");
+    expect(direct![0]).toBe(direct![1]);
+    expect(answered![0]).toContain("https://merchant.example/done?");
+    expect(answered![0]).toBe(answered![1]);
+    expect(unanswered).toEqual([null, null]);
+    expect(unpaid).toEqual([null, null]);
+  });
+
+  it("none for an unknown, malformed or deleted session", async () => {
+    const { sessionId } = await paid({});
+    expect(await loadMerchantRedirect({ ctx, input: { sessionId } })).toContain("https://merchant.example/done?");
+    await ctx.db.updateTable("transactions").set({ deleted_at: new Date() }).where("session_id", "=", sessionId).execute();
+    expect(await loadMerchantRedirect({ ctx, input: { sessionId } })).toBeNull();
+    expect(await loadMerchantRedirect({ ctx, input: { sessionId: "f".repeat(40) } })).toBeNull();
+    expect(await loadMerchantRedirect({ ctx, input: { sessionId: "not a session" } })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { findTransactionViewByReference } from "@/db/queries/transactions";
+import { findWayBackByReference } from "@/db/queries/way-back";
 import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import type { Ctx } from "@/lib/core/context";
 import { backToMerchantUrl } from "@/lib/checkout/payments/back-to-merchant";
@@ -8,16 +8,12 @@ import { backToMerchantUrl } from "@/lib/checkout/payments/back-to-merchant";
  * as the payment page's (back-to-merchant.ts). Null when the reference is unknown or there is no way back.
  */
 export async function loadBackToMerchant({ ctx, input }: { ctx: Ctx; input: { reference: string } }) {
-  const [view, settings] = await Promise.all([
-    findTransactionViewByReference(ctx.db, input.reference),
-    cachedSettings(ctx.db),
-  ]);
-  if (!view || view.txn.deleted_at) return null;
-  const latest = view.attempts.at(-1);
+  const [found, settings] = await Promise.all([findWayBackByReference(ctx.db, input.reference), cachedSettings(ctx.db)]);
+  if (!found || found.txn.deleted_at) return null;
   const url = backToMerchantUrl(
-    view.txn,
-    { defaultRedirectUrl: view.default_redirect_url, websiteUrl: settings.merchant_website_url },
-    latest ? { referenceNumber: latest.reference_number, state: latest.state } : null,
+    found.txn,
+    { defaultRedirectUrl: settings.default_redirect_url, websiteUrl: settings.merchant_website_url },
+    found.latest,
   );
   return url ? { merchantName: settings.merchant_name, url } : null;
 }

@@ -1,17 +1,16 @@
 import type { Address, Agreement, PaymentType } from "@/db/types";
-import { type AttemptView, findTransactionView, type TransactionRow } from "@/db/queries/transactions";
+import { type AttemptView, findTransactionView } from "@/db/queries/transactions";
 import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import type { Ctx } from "@/lib/core/context";
 import { asksForAnything, deliveryLocationOf, type DeliveryLocation, type PageOptions, pageOptionsOf } from "@/lib/checkout/page-fields/page-fields";
 import { formatAmount } from "@/lib/core/money/decimal";
-import { awaitWebhookAnswer } from "@/lib/checkout/payments/await-webhook-answer";
+import { redirectAfterWebhook } from "@/lib/checkout/payments/redirect-after-webhook";
 import { merchantRedirectUrl } from "@/lib/checkout/payments/merchant-redirect";
 import { backToMerchantUrl } from "@/lib/checkout/payments/back-to-merchant";
 import { declineReason, type DeclineReason } from "@/lib/gateways/decline-reason";
 import { PAYABLE } from "@/lib/checkout/lifecycle/verbs";
 import { representTransaction } from "@/lib/checkout/transactions/represent-transaction";
 import { SESSION_ID } from "@/lib/checkout/transactions/get-transaction";
-import { resultTarget } from "@/lib/checkout/result/result-target";
 
 export interface PaymentPageMethod {
   code: string;
@@ -81,15 +80,6 @@ export interface PaymentPage {
    * paying (see lib/checkout/page-fields/page-fields.ts), with what is stored so far (the address given when it was created).
    */
   capture: { options: PageOptions; address: Address | null; location: DeliveryLocation | null } | null;
-}
-
-/**
- * Without a results endpoint (webhook_url; a legacy transaction's disclosure_url) the customer goes back at once;
- * with one, only after the first answer to the result's delivery was HTTP 200.
- */
-async function redirectAfterWebhook(ctx: Ctx, txn: TransactionRow, target: string | null, wait: boolean): Promise<string | null> {
-  if (!target || !resultTarget(txn)) return target;
-  return wait && (await awaitWebhookAnswer({ ctx, input: { sessionId: txn.session_id } })) ? target : null;
 }
 
 /**

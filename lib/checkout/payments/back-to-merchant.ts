@@ -1,6 +1,6 @@
 import type { TransactionRow } from "@/db/queries/transactions";
 import { PAYABLE } from "@/lib/checkout/lifecycle/verbs";
-import { withReturnQuery } from "./merchant-redirect";
+import { type ReturnQueryFacts, withReturnQuery } from "./merchant-redirect";
 
 /** The `result` the way back tells the merchant's page: the webhook's words for a payment that did not go through. */
 export type BackResult = "canceled" | "failed" | "error" | "expired";
@@ -27,7 +27,7 @@ export function backResultOf(txn: Pick<TransactionRow, "state" | "expires_at">, 
  * until it expires. Null when the payment succeeded or there is nowhere to go (the pages then show no button).
  */
 export function backToMerchantUrl(
-  txn: TransactionRow,
+  txn: Pick<TransactionRow, "state" | "expires_at" | "redirect_url"> & ReturnQueryFacts,
   targets: { defaultRedirectUrl: string | null; websiteUrl: string | null },
   latestAttempt: { referenceNumber: string; state: string } | null,
 ): string | null {
