@@ -120,9 +120,6 @@ const viewFrom = (from: (key: string) => RawBuilder<unknown>) => compiledOnce((k
 const viewBySession = viewFrom((sessionId) => sql`FROM transactions t WHERE t.session_id = ${sessionId}`);
 const storedViewBySession = compiledOnce((sessionId: string) => sql<StoredRow>`SELECT ${storedViewColumns} FROM transactions t WHERE t.session_id = ${sessionId}`);
 const lockedViewBySession = viewFrom((sessionId) => sql`FROM transactions t WHERE t.session_id = ${sessionId} FOR UPDATE OF t`);
-const viewByReference = viewFrom(
-  (referenceNumber) => sql`FROM payment_attempts a JOIN transactions t ON t.session_id = a.session_id WHERE a.reference_number = ${referenceNumber}`,
-);
 
 /**
  * A transaction with what its representation needs (currency places, gateways, defaults, its payment attempts),
@@ -136,11 +133,6 @@ export async function findTransactionView(db: Db, sessionId: string, forUpdate =
 export async function findStoredView(db: Db, sessionId: string): Promise<StoredView | undefined> {
   const row = (await storedViewBySession(db, sessionId))[0];
   return row && revive(row);
-}
-
-/** The view of the transaction a payment attempt belongs to, by the attempt's reference number, in one round trip. */
-export async function findTransactionViewByReference(db: Db, referenceNumber: string): Promise<TransactionView | undefined> {
-  return firstView(await viewByReference(db, referenceNumber));
 }
 
 const firstView = (rows: ViewRow[]): TransactionView | undefined => rows[0] && reviveView(rows[0]);
