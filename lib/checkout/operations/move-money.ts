@@ -70,14 +70,13 @@ export async function moveMoney({ ctx, input }: { ctx: Ctx; input: Input }): Pro
   // The setting as the config cache has it (dropped on any change): its credentials are read as stored.
   const gateway = attempt && (await cachedGatewaySetting(ctx.db, attempt.gateway_code));
   const adapter = gateway ? adapterFor(gateway.pg) : null;
-  const claimed = input.claimed ?? (await checkAndClaim(ctx, input, gateway, adapter));
+  const operation = input.claimed ?? (await checkAndClaim(ctx, input, gateway, adapter));
   if (!attempt || !gateway || !adapter) {
     // Claimed as the gateway was removed: give the money back at once, as a refusal would.
-    await settleMoneyOperation(ctx.db, claimed.id, { state: "failed", gatewayResponse: {}, message: NO_GATEWAY }, "api", eventsHaveEffects(txn));
+    await settleMoneyOperation(ctx.db, operation.id, { state: "failed", gatewayResponse: {}, message: NO_GATEWAY }, "api", eventsHaveEffects(txn));
     throw new Conflict(NO_GATEWAY);
   }
-  const amount = formatAmount(claimed.amount!, view.decimals);
-  const operation = claimed;
+  const amount = formatAmount(operation.amount!, view.decimals);
 
   const result = await askGateway(() =>
     adapter.operate(ctx, gateway, {
