@@ -73,7 +73,7 @@ runMain(async () => {
   if (!baseSha) throw new Error(`${flags.base} is not a commit here.`);
   const builds = [
     { name: `base ${baseSha.slice(0, 7)}`, dir: baseTree(baseSha) },
-    { name: `this tree (${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain") ? ", changed" : ""})`, dir: process.cwd() },
+    { name: `this tree (${flags["no-build"] ? "its last bench build" : git("rev-parse", "--short", "HEAD") + (git("status", "--porcelain") ? ", changed" : "")})`, dir: process.cwd() },
   ];
   if (!flags["no-build"]) benchBuild(process.cwd());
   const rows = new Map(builds.map((b) => [b.name, [] as StepRow[]]));
