@@ -85,7 +85,7 @@ runMain(async () => {
       const row = checkoutRun(build.dir);
       if (!row) throw new Error(`${build.name}'s run printed no step at ${rate}/s (see its output above).`);
       rows.get(build.name)!.push(row);
-      lines.push(`| ${round} | ${build.name} | ${started} UTC | ${row.checkoutsPerSecond} | ${row.slowestStageP99} | ${row.dropped} | ${cpuText(row)} |`);
+      lines.push(`| ${round} | ${build.name} | ${started} UTC | ${row.checkoutsPerSecond}${row.mark === "broke" ? " (broke)" : ""} | ${row.slowestStageP99} | ${row.dropped} | ${cpuText(row)} |`);
       process.stdout.write(`${lines.at(-1)}\n`);
     }
   }
