@@ -5,11 +5,13 @@
 // (base, this tree, base, this tree …), each as `npm run bench -- --only=checkout` at one rate and in one layout,
 // and prints each run's CPU per checkout and the medians.
 // The base is checked out as a git worktree under .data/compare/ (kept for the next comparison; `git worktree
-// remove` takes it away), with this tree's node_modules linked in (hard links) and its own bench build.
+// remove` takes it away), with this tree's node_modules linked in (hard links) and its own bench build (made once;
+// --no-build uses this tree's existing one, as the bench does).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { buildApp } from "./bench/app";
 import { type StepRow, stepRows } from "./bench/checkout-step-row";
 import { runMain } from "../server/run-main";
 
@@ -31,8 +33,8 @@ if (!(rate > 0)) throw new Error("--rate takes customers per second.");
 if (flags.mode !== "one" && flags.mode !== "two") throw new Error("--mode takes one or two.");
 
 /** Runs `command` in `cwd`, its output shown; throws if it fails. */
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
-  const result = spawnSync(command, args, { cwd, env, stdio: "inherit" });
+function run(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, stdio: "inherit" });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed in ${cwd}`);
 }
 
@@ -48,13 +50,8 @@ function baseTree(sha: string): string {
     const linked = spawnSync("cp", ["-al", "node_modules", path.join(dir, "node_modules")], { stdio: "inherit" });
     if (linked.status !== 0) run("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"], dir);
   }
-  if (!existsSync(path.join(dir, ".data/bench-next/BUILD_ID"))) benchBuild(dir);
+  buildApp(true, dir);
   return dir;
-}
-
-function benchBuild(dir: string): void {
-  process.stderr.write(`Building ${dir} for the bench …\n`);
-  run("npm", ["run", "build"], dir, { ...process.env, BENCH_BUILD: "on", NEXT_TELEMETRY_DISABLED: "1" });
 }
 
 /** One checkout run of the build in `dir` at the rate asked; its step row, or null if it printed none. */
@@ -75,7 +72,7 @@ runMain(async () => {
     { name: `base ${baseSha.slice(0, 7)}`, dir: baseTree(baseSha) },
     { name: `this tree (${flags["no-build"] ? "its last bench build" : git("rev-parse", "--short", "HEAD") + (git("status", "--porcelain") ? ", changed" : "")})`, dir: process.cwd() },
   ];
-  if (!flags["no-build"]) benchBuild(process.cwd());
+  buildApp(flags["no-build"]);
   const rows = new Map(builds.map((b) => [b.name, [] as StepRow[]]));
   const lines = ["| round | build | started | checkouts/s | slowest stage p99 ms | dropped | CPU ms/checkout (app + db + driver) |", "|---:|---|---|---:|---:|---:|---:|"];
   for (let round = 1; round <= rounds; round++) {

@@ -34,13 +34,13 @@ export const appEnv: NodeJS.ProcessEnv = {
   DATABASE_URL: "",
 };
 
-export function buildApp(skip: boolean): void {
-  if (skip && existsSync(path.join(BUILD_DIR, "BUILD_ID"))) {
-    process.stderr.write(`Skipping the build (--no-build); using the existing ${BUILD_DIR}.\n`);
+export function buildApp(skip: boolean, cwd = process.cwd()): void {
+  if (skip && existsSync(path.join(cwd, BUILD_DIR, "BUILD_ID"))) {
+    process.stderr.write(`Skipping the build; using the existing ${path.join(cwd, BUILD_DIR)}.\n`);
     return;
   }
   try {
-    execFileSync("npm", ["run", "build"], { stdio: ["ignore", process.stderr, process.stderr], env: appEnv });
+    execFileSync("npm", ["run", "build"], { cwd, stdio: ["ignore", process.stderr, process.stderr], env: appEnv });
   } catch {
     throw new Error("npm run build failed (its output is above); nothing was measured.");
   }
