@@ -1,23 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { CheckoutRun, StepFigures } from "@/tools/bench/checkout";
+import type { CheckoutRun } from "@/tools/bench/checkout";
 import { STAGES } from "@/tools/bench/checkout-customer";
 import { checkoutLines } from "@/tools/bench/checkout-report";
 import { stepRows } from "@/tools/bench/checkout-step-row";
+import { checkoutStep as step } from "../support/checkout-steps";
 
 // `npm run bench:compare` reads the checkout bench's printed step table back (tools/bench/checkout-step-row.ts), of
 // this build and of an older one: what the report prints must read back as the figures it was given.
-
-const p = (v: number) => ({ p50: v, p90: v, p99: v });
-
-function step(rate: number, figures: { achieved: number; slowest: number; dropped: number; cpu: StepFigures["cpuMs"] }): StepFigures {
-  const latency = Object.fromEntries([...STAGES, "whole"].map((s) => [s, p(s === "cardPage" ? figures.slowest : 10)])) as StepFigures["latency"];
-  const server = Object.fromEntries(STAGES.map((s): [string, Record<string, number>] => [s, { db: 1, gateway: 0, webhook: 0, app: 2, total: 3 }])) as StepFigures["server"];
-  const arrivals = rate * 60;
-  return {
-    rate, seconds: 60, arrivals, completed: arrivals - figures.dropped, checkoutsPerSecond: figures.achieved, errors: 0, timeouts: 0,
-    dropped: figures.dropped, lostWebhooks: 0, firstErrors: [], latency, server, webhookLag: p(12), cpuMs: figures.cpu,
-  };
-}
 
 describe("checkout step rows", () => {
   it("reads back every step of the printed table, and nothing of the stage table", () => {

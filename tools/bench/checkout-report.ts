@@ -107,15 +107,29 @@ function withinLine(run: CheckoutRun): string {
  */
 const carried = (s: StepFigures) => (s.completed === s.arrivals ? s.rate : s.checkoutsPerSecond);
 
-/** The issue's targets, for each mode's sustained step: missing one is reported, not an error. */
+/**
+ * The issue's targets for each mode. Its throughput is graded at the sustained step; its latency targets at the
+ * highest step that keeps to them, since the issue asks for 30/s with every stage's p99 and the webhook lag within
+ * them, not for the step above 30 that still completes to keep them too. Missing one is reported, not an error.
+ */
 export function checkoutChecks(runs: CheckoutRun[]): Check[] {
   return runs.flatMap((run) => {
     const s = sustainedStep(run);
-    const at = s ? ` (at ${s.rate} customers/s)` : " (no step was clean)";
+    const w = withinTargets(run);
+    const latencies = `every stage's p99 ≤ ${TARGET_STAGE_P99_MS} ms, webhook lag p99 ≤ ${TARGET_WEBHOOK_LAG_P99_MS} ms`;
     return [
-      { target: `${run.mode}: ≥ ${TARGET_CHECKOUTS_PER_SECOND} checkouts/s sustained`, measured: `${f1(s?.checkoutsPerSecond ?? NaN)}${at}`, pass: !!s && carried(s) >= TARGET_CHECKOUTS_PER_SECOND },
-      { target: `${run.mode}: every stage's p99 ≤ ${TARGET_STAGE_P99_MS} ms`, measured: `${f0(s ? slowestStageP99(s) : NaN)} ms${at}`, pass: !!s && slowestStageP99(s) <= TARGET_STAGE_P99_MS },
-      { target: `${run.mode}: webhook lag p99 ≤ ${TARGET_WEBHOOK_LAG_P99_MS} ms`, measured: `${f0(s?.webhookLag.p99 ?? NaN)} ms${at}`, pass: !!s && s.webhookLag.p99 <= TARGET_WEBHOOK_LAG_P99_MS },
+      {
+        target: `${run.mode}: ≥ ${TARGET_CHECKOUTS_PER_SECOND} checkouts/s sustained`,
+        measured: `${f1(s?.checkoutsPerSecond ?? NaN)}${s ? ` (at ${s.rate} customers/s)` : " (no step was clean)"}`,
+        pass: !!s && carried(s) >= TARGET_CHECKOUTS_PER_SECOND,
+      },
+      {
+        target: `${run.mode}: ≥ ${TARGET_CHECKOUTS_PER_SECOND} checkouts/s with ${latencies}`,
+        measured: w
+          ? `${f1(w.checkoutsPerSecond)} at ${w.rate} customers/s (slowest stage p99 ${f0(slowestStageP99(w))} ms, webhook lag p99 ${f0(w.webhookLag.p99)} ms)`
+          : "no clean step kept within them",
+        pass: !!w && carried(w) >= TARGET_CHECKOUTS_PER_SECOND,
+      },
     ];
   });
 }
@@ -155,7 +169,9 @@ export function checkoutSection(runs: CheckoutRun[]): string[] {
     "as much CPU again per checkout for its first few hundred). The rate then steps up until a step has errors,",
     "timeouts, drops or lost webhooks; the step before it is the sustained one.",
     "Achieved checkouts/s: completions per second from the first to the last of the step; a step whose every arrival",
-    "completed is graded on its arrival rate, which that estimate reads a little under (29.97 at 30/s). Stage times are the",
+    "completed is graded on its arrival rate, which that estimate reads a little under (29.97 at 30/s). The issue's",
+    `${TARGET_CHECKOUTS_PER_SECOND}/s is graded twice: at the sustained step, and at the highest step whose every stage's p99 and webhook lag`,
+    "keep to their targets (the issue asks for the rate within them, not for the step above it to keep them). Stage times are the",
     "customer's; db / gateway / webhook wait / app are the means of the app's `Server-Timing` header on each stage",
     "([operations/monitoring.md](operations/monitoring.md)). CPU is the app's node processes' and PostgreSQL's",
     "(Linux's /proc), and the driver's own (it shares the machine): over the step per completed checkout; and the app's",
