@@ -8,7 +8,7 @@ import { CONNECTIONS, type Figures, measure, type Target } from "./load";
 import { countStatements, type StatementCount } from "./round-trips";
 import { startScript, stopProcess, waitForOk } from "../shared/processes";
 
-export type Measured = "create" | "createBaseline" | "createFloor" | "read" | "readBaseline" | "readFloor";
+export type Measured = "create" | "createBaseline" | "createFloor" | "read" | "readBaseline" | "readFloor" | "readInApp";
 
 /** The API's throughput and latency against the baseline and floor, and its SQL round trips. */
 export interface ApiResults {
@@ -34,6 +34,11 @@ export interface Floors {
   selectBaseline: Target;
   insertFloor?: Target;
   selectFloor?: Target;
+  /**
+   * The floor's SELECT route handler built into the app and served by its process (app/(bench)/api/bench-floor/, in
+   * the bench's build only): what running inside the app costs the same handler, apart from what our GET adds to it.
+   */
+  selectInApp?: Target;
 }
 
 /** JSON POSTs authenticated with the API key. */
@@ -64,6 +69,7 @@ export async function startFloors(dbUrl: string, helpers: ChildProcess[], withFl
     helpers.push(floor);
     floors.insertFloor = { url: `${FLOOR_URL}/insert`, method: "POST", headers: JSON_HEADERS, body: BODY };
     floors.selectFloor = { url: `${FLOOR_URL}/select/${id}` };
+    floors.selectInApp = { url: `${APP_URL}/api/bench-floor/${id}` };
     await waitForOk(floors.selectFloor.url, floor);
   }
   return floors;
@@ -81,6 +87,7 @@ async function appAndFloors(apiKey: string, dbUrl: string, helpers: ChildProcess
     read: { url: `${APP_URL}/b/checkout/v1/pymt-txn/${sessionId}` },
     readBaseline: floors.selectBaseline,
     readFloor: floors.selectFloor,
+    readInApp: floors.selectInApp,
   };
   return targets;
 }
@@ -126,7 +133,7 @@ export async function measureApi(
 ): Promise<ApiResults["figures"]> {
   const targets = await appAndFloors(apiKey, dbUrl, helpers, withFloor);
   // Each endpoint right after its baseline (and floor), so a change in the machine's load skews the ratios less.
-  return measureInTurn(targets, ["createBaseline", "createFloor", "create", "readBaseline", "readFloor", "read"], seconds);
+  return measureInTurn(targets, ["createBaseline", "createFloor", "create", "readBaseline", "readFloor", "readInApp", "read"], seconds);
 }
 
 /** Rounds of the API sections: each endpoint is loaded once a round, beside its floors, so a slower minute of the host skews every one of them alike. */
