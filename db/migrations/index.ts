@@ -33,6 +33,7 @@ import * as m0036 from "./0036_public_api_keys";
 import * as m0037 from "./0037_embedded_attempts";
 import * as m0038 from "./0038_gateway_priority";
 import * as m0039 from "./0039_operation_extra_objects";
+import * as m0040 from "./0040_audit_log_by_time";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "0037_embedded_attempts": m0037,
   "0038_gateway_priority": m0038,
   "0039_operation_extra_objects": m0039,
+  "0040_audit_log_by_time": m0040,
 };

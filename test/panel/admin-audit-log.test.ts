@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { auditChanges } from "@/lib/access/audit/audit-changes";
 import { listAuditLog } from "@/lib/access/audit/list-audit-log";
 import { recordAudit } from "@/lib/access/audit/record-audit";
+import { insertAuditEntry } from "@/db/queries/audit-log";
 import { ValidationFailed } from "@/lib/core/errors";
 import { signedIn } from "../support/panel-forms";
 import { refusal } from "../support/refusal";
 import { testContext } from "../support/test-context";
 
-// The audit log page: newest first, 50 a page by keyset on the entry id, one entity or all, and each entry's
-// changed fields as before → after (secrets masked when they were recorded).
+// The audit log page: newest first by the time entries record, 50 a page by keyset from the last entry shown, one
+// entity or all, and each entry's changed fields as before → after (secrets masked when they were recorded).
 
 const ctx = testContext();
 
@@ -43,7 +44,7 @@ describe("the changes of an entry", () => {
 });
 
 describe("listing the audit log", () => {
-  it("pages newest first by entry id, one entity or all, with each entry's changes and secrets masked", async () => {
+  it("pages newest first, one entity or all, with each entry's changes and secrets masked", async () => {
     const root = await signedIn(ctx, { isSuperuser: true });
     for (let n = 0; n < 120; n++) {
       const entity = n % 3 === 0 ? "user" : "currency";
@@ -69,6 +70,24 @@ describe("listing the audit log", () => {
     expect(users.entries).toHaveLength(41);
     expect(users.next).toBeNull();
     expect((await listAuditLog({ ctx, input: { entity: "api_key" } })).entries).toEqual([]);
+  });
+
+  it("lists an entry by its time, not its id: one written late in a longer change comes after the newer ones", async () => {
+    const root = await signedIn(ctx, { isSuperuser: true });
+    // A clock of its own, ahead of every other entry of this file: these five are the newest.
+    const at = (seconds: number) => new Date(Date.UTC(2100, 0, 1, 0, 0, seconds));
+    const entry = (id: string, time: Date) => ({ actor_user_id: root.id, actor: root.username, action: "gateway.update", entity: "gateway", entity_id: id, after: { id }, created_at: time });
+    for (const [id, second] of [["a", 10], ["b", 20], ["c", 30], ["d", 40]] as const) await insertAuditEntry(ctx.db, entry(id, at(second)));
+    // Its change began at 25 s and wrote its entry after d's: a higher id, an earlier time.
+    await insertAuditEntry(ctx.db, entry("late", at(25)));
+
+    const listed = (await listAuditLog({ ctx, input: { entity: "gateway" } })).entries.slice(0, 5).map((e) => e.entity_id);
+    expect(listed).toEqual(["d", "c", "late", "b", "a"]);
+    const all = await listAuditLog({ ctx, input: {} });
+    expect(all.entries.slice(0, 5).map((e) => e.entity_id)).toEqual(["d", "c", "late", "b", "a"]);
+    // A page that ends on c continues with the late entry, then b: nothing skipped, nothing shown twice.
+    const cId = all.entries[1]!.id;
+    expect((await listAuditLog({ ctx, input: { before: cId } })).entries.slice(0, 3).map((e) => e.entity_id)).toEqual(["late", "b", "a"]);
   });
 
   it.each([
