@@ -4,10 +4,15 @@ import { OPERATION_COLUMNS } from "../columns";
 import { compiledOnce, compiledPerShape } from "../compiled-once";
 import type { MoneyOperation, Operation, OperationsTable, OperationState, PaymentAttempt, TransactionState } from "../types";
 import { addJobSql } from "./jobs";
-import { reviveView, type TransactionView, transactionViewColumns } from "./transactions";
+import { reviveTransaction, type TransactionRow } from "./transactions";
 
-/** A transaction's view with the payment an operation of the merchant acts on, and the claim made at once, if any. */
-export type MoneyTarget = TransactionView & {
+/**
+ * A transaction's row with the payment an operation of the merchant acts on, and the claim made at once, if any.
+ * Not its whole view: an operation's answer takes the currency's places and the gateways from the configuration
+ * cache, and names none of the attempts, links or attachment the view aggregates.
+ */
+export type MoneyTarget = {
+  txn: TransactionRow;
   /** Its successful attempt that is not a duplicate, the oldest. */
   settled: PaymentAttempt | undefined;
   claimed: ClaimedOperation | undefined;
@@ -29,11 +34,11 @@ export interface ClaimAtOnce {
 type OperationOrigin = Omit<Insertable<OperationsTable>, "session_id" | "kind" | "amount" | "attempt_id">;
 
 /**
- * An operation's target in one round trip: the transaction's view and its settled payment, and, with `claim`, the
+ * An operation's target in one round trip: the transaction's row and its settled payment, and, with `claim`, the
  * claim of its money when everything lib/checkout/operations/move-money.ts checks before claiming holds as read: the
  * caller sees the transaction and may use the gateway that took the payment, that gateway's kind does the
  * operation, the amount is positive and in the currency's places, and (a void) it is all that is available. The
- * view is as it was before the claim. No claim (`claimed` undefined) says nothing of why: the caller checks the view.
+ * row is as it was before the claim. No claim (`claimed` undefined) says nothing of why: the caller checks the row.
  */
 export async function findMoneyTarget(db: Db, sessionId: string, claim: ClaimAtOnce | null): Promise<MoneyTarget | undefined> {
   const rows = claim ? await claimingRead(db, sessionId, claim) : await moneyTarget(db, sessionId);
@@ -43,10 +48,10 @@ export async function findMoneyTarget(db: Db, sessionId: string, claim: ClaimAtO
   const settled = a
     ? { ...a, created_at: new Date(a.created_at), updated_at: new Date(a.updated_at), completed_at: a.completed_at === null ? null : new Date(a.completed_at) }
     : undefined;
-  return { ...reviveView(row), settled, claimed: row.claimed ?? undefined };
+  return { txn: reviveTransaction(row.txn), settled, claimed: row.claimed ?? undefined };
 }
 
-type MoneyTargetRow = Parameters<typeof reviveView>[0] & { settled: RawAttempt | null; claimed?: ClaimedOperation | null };
+type MoneyTargetRow = { txn: TransactionRow; settled: RawAttempt | null; claimed?: ClaimedOperation | null };
 
 // to_jsonb writes timestamps as text.
 type RawAttempt = Omit<PaymentAttempt, "created_at" | "updated_at" | "completed_at"> & { created_at: string; updated_at: string; completed_at: string | null };
@@ -58,7 +63,7 @@ const SETTLED_JSON = sql`(SELECT to_jsonb(a) || jsonb_build_object('id', a.id::t
 
 const moneyTarget = compiledOnce(
   (sessionId: string) => sql<MoneyTargetRow>`
-    SELECT ${transactionViewColumns}, ${SETTLED_JSON} AS settled FROM transactions t WHERE t.session_id = ${sessionId}`,
+    SELECT to_jsonb(t) AS txn, ${SETTLED_JSON} AS settled FROM transactions t WHERE t.session_id = ${sessionId}`,
 );
 
 // One statement per operation (its rule is part of the SQL), for callers limited to some gateways or not.
@@ -83,7 +88,7 @@ function claimingRead(db: Db, sessionId: string, c: ClaimAtOnce) {
             ${c.rule.whole ? sql`AND ${amount}::numeric = ${AVAILABLE}` : sql``}`,
           returning: sql`, a.id AS attempt_id`,
         })}), op AS (${insertClaimed(sql`t.attempt_id`, amount, origin)})
-        SELECT ${transactionViewColumns}, ${SETTLED_JSON} AS settled,
+        SELECT to_jsonb(t) AS txn, ${SETTLED_JSON} AS settled,
           (SELECT jsonb_build_object('id', op.id::text, 'reference_number', op.reference_number, 'amount', op.amount::text) FROM op) AS claimed
         FROM transactions t WHERE t.session_id = ${id}`.compile(db),
   }));

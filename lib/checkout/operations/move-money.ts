@@ -27,10 +27,13 @@ import type { OperationRequest } from "./read-operation-request";
 /** Our reference for an operation at the gateway (its idempotency key there). */
 export const newOperationReference = () => `OP${randomBytes(8).toString("hex").toUpperCase()}`;
 
+/** What an operation reads of its transaction: the row, with its currency's places and its gateways. */
+type OperationView = Pick<TransactionView, "txn" | "decimals" | "gateways">;
+
 interface Input {
   caller: Caller;
   kind: MoneyOperation;
-  view: TransactionView;
+  view: OperationView;
   /** The payment the operation acts on (db/queries/operations.ts findMoneyTarget), if the transaction has one. */
   attempt: PaymentAttempt | undefined;
   /** The claim findMoneyTarget made as it read the view (claimAtOnce), if it could. */

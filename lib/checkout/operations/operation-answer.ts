@@ -38,7 +38,7 @@ export function moneyAnswer(input: {
   kind: MoneyOperation;
   operation: Pick<Operation, "amount" | "reference_number">;
   result: OperationResult;
-  view: TransactionView;
+  view: Pick<TransactionView, "txn" | "decimals" | "gateways">;
   attempt: PaymentAttempt;
   after: MoneyAfter;
   at: Date;

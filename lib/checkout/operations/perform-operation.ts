@@ -6,6 +6,7 @@ import { Conflict, NotFound } from "@/lib/core/errors";
 import { callerScope, requestFingerprint } from "@/lib/checkout/idempotency/idempotency-key";
 import { isUniqueViolation } from "@/lib/core/unique-violation";
 import { countOperation } from "@/lib/core/metrics/metrics";
+import { cachedCheckoutConfig } from "@/lib/checkout/transactions/cached-checkout-config";
 import { closeTransaction } from "./close-transaction";
 import { deleteTransaction } from "./delete-transaction";
 import { findTarget, NO_SUCH_TRANSACTION } from "./find-target-transaction";
@@ -63,7 +64,10 @@ async function run(ctx: Ctx, caller: Caller, request: OperationRequest, idempote
   if (name === "cancel" || name === "expire") return closeTransaction({ ctx, input: { caller, name, request, idempotency } });
   if (name === "delete") return deleteTransaction({ ctx, input: { caller, request, idempotency } });
   const claim = claimAtOnce(caller, name, request, idempotency);
-  const { settled, claimed, ...view } = await findTarget(ctx.db, caller, request.target, (db, id) => findMoneyTarget(db, id, claim));
+  const { settled, claimed, txn } = await findTarget(ctx.db, caller, request.target, (db, id) => findMoneyTarget(db, id, claim));
+  // The currency's places and the gateways as the configuration cache has them (create and GET read the same).
+  const { decimals, gateways } = await cachedCheckoutConfig(ctx, txn.currency_code, txn.pg_codes);
+  const view = { txn, decimals: decimals!, gateways };
   return moveMoney({ ctx, input: { caller, kind: name, view, attempt: settled, claimed, amount: request.amount, extra: request.extra, idempotency } });
 }
 
