@@ -4,15 +4,18 @@ import { ATTEMPT_ROW, ATTEMPT_ROW_OF_A } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import type { PaymentAttempt, PaymentAttemptsTable, TransactionState } from "../types";
 import type { AgreementLink, CardToCharge } from "./card-agreements";
-import { reviveView, type TransactionView, transactionViewColumns } from "./transactions";
+import { reviveTransaction, type TransactionRow } from "./transactions";
 
 // An auto-debit in as few round trips as its guarantees allow: what it decides on in one read, its claim in one
 // statement, its settlement in another (db/queries/settle-at-once.ts; lib/checkout/auto-debit/auto-debit.ts says
 // what each guarantees).
 
-/** What an auto-debit decides on: the transaction's view, the row's version, the customer's card and agreement link. */
+/**
+ * What an auto-debit decides on: the transaction's row (not its view: the configuration comes from the cache), the
+ * row's version, the customer's card and agreement link.
+ */
 export interface AutoDebitFacts {
-  view: TransactionView;
+  txn: TransactionRow;
   /** The transaction row's xmin: the claim goes through only while the row is as read. */
   version: string;
   card: CardToCharge | undefined;
@@ -28,7 +31,7 @@ export async function findAutoDebitFacts(db: Db, sessionId: string, token: strin
   if (!row) return undefined;
   const { version, card, link } = row;
   return {
-    view: reviveView(row),
+    txn: reviveTransaction(row.txn),
     version,
     card: card ? { ...card, deleted_at: card.deleted_at === null ? null : new Date(card.deleted_at) } : undefined,
     link: link ? { ...link, last_charge_at: new Date(link.last_charge_at) } : undefined,
@@ -36,8 +39,8 @@ export async function findAutoDebitFacts(db: Db, sessionId: string, token: strin
 }
 
 const autoDebitFacts = compiledOnce(
-  (sessionId: string, token: string) => sql<Parameters<typeof reviveView>[0] & { version: string; card: RawCard | null; link: RawLink | null }>`
-    SELECT ${transactionViewColumns}, t.xmin::text AS version,
+  (sessionId: string, token: string) => sql<{ txn: TransactionRow; version: string; card: RawCard | null; link: RawLink | null }>`
+    SELECT to_jsonb(t) AS txn, t.xmin::text AS version,
       (SELECT json_build_object('id', c.id::text, 'token', c.token, 'gateway_code', c.gateway_code,
         'expiry_month', c.expiry_month, 'expiry_year', c.expiry_year, 'deleted_at', c.deleted_at)
         FROM saved_cards c WHERE c.token = ${token} AND c.customer_id = t.customer_id) AS card,

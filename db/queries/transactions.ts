@@ -105,6 +105,12 @@ export const transactionViewColumns = sql<ViewRow>`${storedViewColumns},
   ${gatewaysJson(sql`t.pg_codes`)} AS gateways,
   (SELECT default_redirect_url FROM settings WHERE id = 1) AS default_redirect_url`;
 
+/**
+ * A transaction's row with what answers and webhook payloads name of its configuration (its currency's places and
+ * its gateways): what an operation or an auto-debit reads, the configuration coming from the cache.
+ */
+export type RowView = Pick<TransactionView, "txn" | "decimals" | "gateways">;
+
 /** What the configuration adds to a transaction's view: its currency's places, its gateways, the default redirect. */
 export type ConfigPart = "decimals" | "gateways" | "default_redirect_url";
 /** A transaction's view without its ConfigPart, for a caller that has the configuration at hand (a cached copy). */

@@ -4,6 +4,7 @@ import * as getRoute from "@/app/b/checkout/v1/pymt-txn/[sessionId]/route";
 import * as autoDebitRoute from "@/app/b/pbl/v2/auto-debit/route";
 import { claimAutoDebit, findAutoDebitFacts } from "@/db/queries/auto-debits";
 import type { Caller } from "@/lib/access/auth/permissions";
+import { autoDebit } from "@/lib/checkout/auto-debit/auto-debit";
 import { AUTO_DEBITABLE } from "@/lib/checkout/lifecycle/verbs";
 import { newAttempt } from "@/lib/checkout/payments/new-attempt";
 import { notificationEventFor } from "@/lib/delivery/notifications/notification-event-for";
@@ -13,12 +14,14 @@ import { legacyResultOf } from "@/lib/legacy/plan-legacy-result";
 import { basicAuth, createGateway, createKey, createUser } from "../support/factories";
 import { serveRoutes } from "../support/http-server";
 import { CARDS, NEXT_YEAR, deliverReturn, events, monthlyAgreement, newTransaction, passDeadline, payWith, setUpPayments, stateOf } from "../support/payment-flow";
+import { recordingDb } from "../support/recording-db";
 import { testContext } from "../support/test-context";
 
 // POST /b/pbl/v2/auto-debit/ over HTTP against a real database and the sandbox gateway: a card saved on the
 // hosted page under an agreement is charged later without the customer, once, and only when everything matches.
 
 const ctx = testContext();
+const recording = recordingDb();
 let caller: Caller;
 let base: string;
 let apiKey: string;
@@ -160,6 +163,17 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
     expect(await sandboxCharges("cust-later")).toHaveLength(1);
   });
 
+  it("decides on the transaction's row, not its whole view: its read aggregates no attempts, links or attachment", async () => {
+    const { token } = await setUp("cust-row", installments("sub-row", 3));
+    const sessionId = await autoDebitTxn("cust-row", installments("sub-row", 3), { order_no: "AD-ROW" });
+    const before = recording.executed.length;
+    const answer = await autoDebit({ ctx: { db: recording.db }, input: { caller, fields: { session_id: sessionId, token } } });
+    expect(answer).toMatchObject({ status: 200, body: { result: "success", amount: "10.000", is_sandbox: true, order_no: "AD-ROW" } });
+    const [facts] = recording.executed.slice(before);
+    expect(facts!.sql).toMatch(/FROM saved_cards c WHERE c.token/);
+    expect(facts!.sql).not.toMatch(/json_agg|link_codes|attachments/);
+  });
+
   it("two concurrent auto-debits of one transaction charge once", async () => {
     const { token } = await setUp("cust-race", monthlyAgreement("sub-race"));
     for (let round = 0; round < 5; round++) {
@@ -224,7 +238,7 @@ describe("POST /b/pbl/v2/auto-debit/", () => {
     const linkBefore = facts.link!;
     // What the checks saw is no longer so: the claim must not go through on it.
     await ctx.db.updateTable("transactions").set({ amount: "99" }).where("session_id", "=", sessionId).execute();
-    const row = newAttempt(facts.view, (await ctx.db.selectFrom("gateway_settings").selectAll().where("code", "=", "card").executeTakeFirstOrThrow()));
+    const row = newAttempt({ txn: facts.txn, decimals: 3, gateways: [] }, (await ctx.db.selectFrom("gateway_settings").selectAll().where("code", "=", "card").executeTakeFirstOrThrow()));
     const claimed = await claimAutoDebit(ctx.db, {
       sessionId,
       version: facts.version,

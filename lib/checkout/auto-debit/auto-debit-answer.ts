@@ -1,5 +1,5 @@
 import { type AttemptEvent, findAttemptWithLatestEvent } from "@/db/queries/attempt-events";
-import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
+import { findTransactionView, type RowView } from "@/db/queries/transactions";
 import type { PaymentAttempt } from "@/db/types";
 import { cachedSettings } from "@/lib/core/cache/cached-settings";
 import type { Ctx } from "@/lib/core/context";
@@ -31,7 +31,7 @@ export async function autoDebitAnswer(ctx: Ctx, sessionId: string, reference: st
 }
 
 /** The answer of an auto-debit whose transaction, attempt and latest event are at hand (just settled). */
-export async function answerOf(ctx: Ctx, settled: { view: TransactionView; attempt: PaymentAttempt; event: AttemptEvent }, outcome: Outcome): Promise<AutoDebitAnswer> {
+export async function answerOf(ctx: Ctx, settled: { view: RowView; attempt: PaymentAttempt; event: AttemptEvent }, outcome: Outcome): Promise<AutoDebitAnswer> {
   const settings = await cachedSettings(ctx.db);
   const result = outcome === "pending" ? "pending" : RESULT_WORDS[outcome];
   const payload = buildWebhookPayload({ ...settled, result, hmacKey: settings.webhook_hmac_key });

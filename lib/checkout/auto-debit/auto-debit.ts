@@ -3,7 +3,7 @@ import { type AutoDebitFacts, claimAutoDebit, findAutoDebitFacts } from "@/db/qu
 import { settleAtOnce } from "@/db/queries/settle-at-once";
 import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { insertEvent, moveTransaction } from "@/db/queries/payments";
-import type { TransactionView } from "@/db/queries/transactions";
+import type { RowView } from "@/db/queries/transactions";
 import type { GatewaySetting, PaymentAttempt } from "@/db/types";
 import { canUseGateway, requireAction, type Caller } from "@/lib/access/auth/permissions";
 import type { Ctx } from "@/lib/core/context";
@@ -18,6 +18,7 @@ import { applyGatewayResult, resultEventData, settledAttempt } from "@/lib/check
 import { newAttempt } from "@/lib/checkout/payments/new-attempt";
 import { eventsHaveEffects } from "@/lib/checkout/result/result-target";
 import { SESSION_ID } from "@/lib/checkout/transactions/get-transaction";
+import { withCachedConfig } from "@/lib/checkout/transactions/cached-checkout-config";
 import { type AutoDebitAnswer, answerOf, autoDebitAnswer } from "./auto-debit-answer";
 import { agreementCycle, utcDate } from "./agreement-cycle";
 import { checkCardAndAgreement, checkChargeable, checkChargedTotal } from "./check-auto-debit";
@@ -27,7 +28,7 @@ interface Claim {
   attempt: PaymentAttempt;
   /** What the gateway is asked for, with the currency's places. */
   amount: string;
-  view: TransactionView;
+  view: RowView;
   gateway: GatewaySetting;
   adapter: GatewayAdapter;
   token: string;
@@ -96,9 +97,9 @@ export async function autoDebit({ ctx, input }: { ctx: Ctx; input: { caller: Cal
 /** The checks and the claim; a refusal throws and changes nothing (but a transaction past its deadline, expired). */
 async function claimCharge(db: Db, caller: Caller, request: { sessionId: string; token: string }, now: Date, retries = 2): Promise<Claim> {
   const facts = SESSION_ID.test(request.sessionId) ? await findAutoDebitFacts(db, request.sessionId, request.token) : undefined;
-  const view = visibleTarget(caller, facts?.view);
-  checkChargeable(view);
-  const { txn } = view;
+  const { txn } = visibleTarget(caller, facts);
+  checkChargeable({ txn });
+  const view = await withCachedConfig({ db }, txn);
   const customerId = txn.customer_id!;
   const agreementId = txn.agreement!.id;
   if (txn.expires_at.getTime() <= now.getTime()) {
@@ -154,10 +155,10 @@ async function expire(db: Db, sessionId: string): Promise<void> {
  */
 async function explainRefusedClaim(db: Db, caller: Caller, request: { sessionId: string; token: string }, version: string, now: Date): Promise<"changed"> {
   const facts = await findAutoDebitFacts(db, request.sessionId, request.token);
-  const view = visibleTarget(caller, facts?.view);
-  checkChargeable(view);
+  const { txn } = visibleTarget(caller, facts);
+  checkChargeable({ txn });
   const { card, link } = usableCard(caller, facts!);
-  checkCardAndAgreement(view, card, link, now);
+  checkCardAndAgreement(await withCachedConfig({ db }, txn), card, link, now);
   if (facts!.version !== version) return "changed";
-  throw new ValidationFailed({ agreement: [`Another charge under agreement ${view.txn.agreement!.id} was made at the same time; try again.`] });
+  throw new ValidationFailed({ agreement: [`Another charge under agreement ${txn.agreement!.id} was made at the same time; try again.`] });
 }

@@ -1,5 +1,5 @@
 import type { AgreementLink, CardToCharge } from "@/db/queries/card-agreements";
-import type { TransactionView } from "@/db/queries/transactions";
+import type { RowView, TransactionView } from "@/db/queries/transactions";
 import { Conflict, ValidationFailed } from "@/lib/core/errors";
 import { AUTO_DEBITABLE } from "@/lib/checkout/lifecycle/verbs";
 import { earliestAcceptedExpiry, expiresTooSoon, formatExpiry } from "@/lib/gateways/card-expiry";
@@ -23,7 +23,7 @@ export function tooSoon(link: AgreementLink, now: Date): string | null {
 }
 
 /** What the transaction must be: an auto_debit transaction still waiting for its first payment. */
-export function checkChargeable(view: TransactionView): void {
+export function checkChargeable(view: Pick<TransactionView, "txn">): void {
   const { txn } = view;
   if (txn.payment_type !== "auto_debit" || !txn.agreement || !txn.customer_id) {
     throw new Conflict(`Only an auto_debit transaction can be auto-debited; this one is ${txn.payment_type}.`);
@@ -38,7 +38,7 @@ export function checkChargeable(view: TransactionView): void {
  * 400 naming what to fix, and nothing is charged.
  */
 export function checkCardAndAgreement(
-  view: TransactionView,
+  view: RowView,
   card: CardToCharge | undefined,
   link: AgreementLink | undefined,
   now: Date,
@@ -91,7 +91,7 @@ export function checkCardAndAgreement(
  * What the card is charged (the amount plus the gateway's fee) must also stay within max_amount_per_cycle: the
  * customer accepted a maximum of what leaves their account.
  */
-export function checkChargedTotal(view: TransactionView, link: AgreementLink, total: string): void {
+export function checkChargedTotal(view: RowView, link: AgreementLink, total: string): void {
   const max = link.agreement.max_amount_per_cycle;
   if (max === undefined || toUnits(total, 6) <= toUnits(max, 6)) return;
   const { txn, decimals } = view;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { cachedGatewaySetting } from "@/lib/gateways/cached-gateway-setting";
 import { type ClaimAtOnce, type ClaimedOperation, claimMoneyOperation, settleMoneyOperation } from "@/db/queries/operations";
-import { findTransactionView, type TransactionView } from "@/db/queries/transactions";
+import { findTransactionView, type RowView } from "@/db/queries/transactions";
 import type { GatewaySetting, MoneyOperation, PaymentAttempt } from "@/db/types";
 import { canUseGateway, type Caller } from "@/lib/access/auth/permissions";
 import { visibleGatewayCodes } from "@/lib/access/auth/transaction-scope";
@@ -27,13 +27,10 @@ import type { OperationRequest } from "./read-operation-request";
 /** Our reference for an operation at the gateway (its idempotency key there). */
 export const newOperationReference = () => `OP${randomBytes(8).toString("hex").toUpperCase()}`;
 
-/** What an operation reads of its transaction: the row, with its currency's places and its gateways. */
-type OperationView = Pick<TransactionView, "txn" | "decimals" | "gateways">;
-
 interface Input {
   caller: Caller;
   kind: MoneyOperation;
-  view: OperationView;
+  view: RowView;
   /** The payment the operation acts on (db/queries/operations.ts findMoneyTarget), if the transaction has one. */
   attempt: PaymentAttempt | undefined;
   /** The claim findMoneyTarget made as it read the view (claimAtOnce), if it could. */

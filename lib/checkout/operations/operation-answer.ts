@@ -1,5 +1,5 @@
 import type { MoneyAfter } from "@/db/queries/operations";
-import type { TransactionView } from "@/db/queries/transactions";
+import type { RowView } from "@/db/queries/transactions";
 import type { MoneyOperation, Operation, PaymentAttempt } from "@/db/types";
 import type { OperationResult } from "@/lib/gateways/adapter";
 import { remainingUnits } from "@/lib/checkout/lifecycle/money";
@@ -38,7 +38,7 @@ export function moneyAnswer(input: {
   kind: MoneyOperation;
   operation: Pick<Operation, "amount" | "reference_number">;
   result: OperationResult;
-  view: Pick<TransactionView, "txn" | "decimals" | "gateways">;
+  view: RowView;
   attempt: PaymentAttempt;
   after: MoneyAfter;
   at: Date;

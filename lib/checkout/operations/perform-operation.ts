@@ -6,7 +6,7 @@ import { Conflict, NotFound } from "@/lib/core/errors";
 import { callerScope, requestFingerprint } from "@/lib/checkout/idempotency/idempotency-key";
 import { isUniqueViolation } from "@/lib/core/unique-violation";
 import { countOperation } from "@/lib/core/metrics/metrics";
-import { cachedCheckoutConfig } from "@/lib/checkout/transactions/cached-checkout-config";
+import { withCachedConfig } from "@/lib/checkout/transactions/cached-checkout-config";
 import { closeTransaction } from "./close-transaction";
 import { deleteTransaction } from "./delete-transaction";
 import { findTarget, NO_SUCH_TRANSACTION } from "./find-target-transaction";
@@ -65,9 +65,7 @@ async function run(ctx: Ctx, caller: Caller, request: OperationRequest, idempote
   if (name === "delete") return deleteTransaction({ ctx, input: { caller, request, idempotency } });
   const claim = claimAtOnce(caller, name, request, idempotency);
   const { settled, claimed, txn } = await findTarget(ctx.db, caller, request.target, (db, id) => findMoneyTarget(db, id, claim));
-  // The currency's places and the gateways as the configuration cache has them (create and GET read the same).
-  const { decimals, gateways } = await cachedCheckoutConfig(ctx, txn.currency_code, txn.pg_codes);
-  const view = { txn, decimals: decimals!, gateways };
+  const view = await withCachedConfig(ctx, txn);
   return moveMoney({ ctx, input: { caller, kind: name, view, attempt: settled, claimed, amount: request.amount, extra: request.extra, idempotency } });
 }
 

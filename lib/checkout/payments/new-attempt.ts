@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { TransactionView } from "@/db/queries/transactions";
+import type { RowView } from "@/db/queries/transactions";
 import type { GatewaySetting } from "@/db/types";
 import { computeFee } from "@/lib/core/money/compute-fee";
 
@@ -12,7 +12,7 @@ const newReference = () => `CK${randomBytes(8).toString("hex").toUpperCase()}`;
  * what the gateway is asked for: the transaction's amount plus that gateway's fee, with the currency's places (the
  * row keeps six).
  */
-export function newAttempt(view: TransactionView, gateway: GatewaySetting) {
+export function newAttempt(view: RowView, gateway: GatewaySetting) {
   const { txn } = view;
   const fee = computeFee(txn.amount, view.decimals, gateway, txn.currency_code);
   return {

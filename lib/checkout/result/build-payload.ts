@@ -1,4 +1,4 @@
-import type { TransactionRow, TransactionView } from "@/db/queries/transactions";
+import type { RowView, TransactionRow } from "@/db/queries/transactions";
 import type { Operation, PaymentAttempt } from "@/db/types";
 import { formatAmount } from "@/lib/core/money/decimal";
 import { moneySummary } from "@/lib/checkout/operations/operation-answer";
@@ -32,7 +32,7 @@ export function customerFields(txn: TransactionRow): Record<string, string | nul
 export function buildWebhookPayload(input: {
   event: { event_id: string; kind: string; to_state: string | null; created_at: Date; data: Record<string, unknown> };
   result: string;
-  view: TransactionView;
+  view: RowView;
   attempt: PaymentAttempt | undefined;
   /** The operation the event is about (refund, capture, void, cancel, expire), if any. */
   operation?: Operation;
@@ -86,7 +86,7 @@ export function buildWebhookPayload(input: {
  * An operation's webhook: its kind, amount and reference, and the transaction's money right after it (kept in
  * the event, since later operations may have moved it again by the time the payload is built).
  */
-function operationFields(operation: Operation, data: Record<string, unknown>, view: TransactionView) {
+function operationFields(operation: Operation, data: Record<string, unknown>, view: RowView) {
   const { txn, decimals } = view;
   const at = (key: "paid_amount" | "captured_amount" | "refunded_amount" | "voided_amount") =>
     typeof data[key] === "string" ? (data[key] as string) : txn[key];
