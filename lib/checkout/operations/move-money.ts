@@ -33,7 +33,7 @@ interface Input {
   view: RowView;
   /** The payment the operation acts on (db/queries/operations.ts findMoneyTarget), if the transaction has one. */
   attempt: PaymentAttempt | undefined;
-  /** The claim findMoneyTarget made as it read the view (claimAtOnce), if it could. */
+  /** The claim findMoneyTarget made as it read the row (claimAtOnce), if it could. */
   claimed: ClaimedOperation | undefined;
   amount: string | null;
   extra: Record<string, unknown>;
@@ -42,7 +42,7 @@ interface Input {
 
 /**
  * The claim findMoneyTarget may make as it reads the transaction, when the request names a plain positive amount
- * (an amount left out means "what remains", read first; a malformed one is refused after the view's checks, as
+ * (an amount left out means "what remains", read first; a malformed one is refused after the row's checks, as
  * before). Its SQL holds the checks moveMoney makes before claiming; when it claims nothing, they say why.
  */
 export function claimAtOnce(caller: Caller, name: OperationName, request: OperationRequest, idempotency: Idempotency | null): ClaimAtOnce | null {
