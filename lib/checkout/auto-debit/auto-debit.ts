@@ -98,7 +98,7 @@ export async function autoDebit({ ctx, input }: { ctx: Ctx; input: { caller: Cal
 async function claimCharge(db: Db, caller: Caller, request: { sessionId: string; token: string }, now: Date, retries = 2): Promise<Claim> {
   const facts = SESSION_ID.test(request.sessionId) ? await findAutoDebitFacts(db, request.sessionId, request.token) : undefined;
   const { txn } = visibleTarget(caller, facts);
-  checkChargeable({ txn });
+  checkChargeable(txn);
   const view = await withCachedConfig({ db }, txn);
   const customerId = txn.customer_id!;
   const agreementId = txn.agreement!.id;
@@ -156,7 +156,7 @@ async function expire(db: Db, sessionId: string): Promise<void> {
 async function explainRefusedClaim(db: Db, caller: Caller, request: { sessionId: string; token: string }, version: string, now: Date): Promise<"changed"> {
   const facts = await findAutoDebitFacts(db, request.sessionId, request.token);
   const { txn } = visibleTarget(caller, facts);
-  checkChargeable({ txn });
+  checkChargeable(txn);
   const { card, link } = usableCard(caller, facts!);
   checkCardAndAgreement(await withCachedConfig({ db }, txn), card, link, now);
   if (facts!.version !== version) return "changed";

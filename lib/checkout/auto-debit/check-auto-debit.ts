@@ -1,5 +1,5 @@
 import type { AgreementLink, CardToCharge } from "@/db/queries/card-agreements";
-import type { RowView, TransactionView } from "@/db/queries/transactions";
+import type { RowView, TransactionRow } from "@/db/queries/transactions";
 import { Conflict, ValidationFailed } from "@/lib/core/errors";
 import { AUTO_DEBITABLE } from "@/lib/checkout/lifecycle/verbs";
 import { earliestAcceptedExpiry, expiresTooSoon, formatExpiry } from "@/lib/gateways/card-expiry";
@@ -23,8 +23,7 @@ export function tooSoon(link: AgreementLink, now: Date): string | null {
 }
 
 /** What the transaction must be: an auto_debit transaction still waiting for its first payment. */
-export function checkChargeable(view: Pick<TransactionView, "txn">): void {
-  const { txn } = view;
+export function checkChargeable(txn: TransactionRow): void {
   if (txn.payment_type !== "auto_debit" || !txn.agreement || !txn.customer_id) {
     throw new Conflict(`Only an auto_debit transaction can be auto-debited; this one is ${txn.payment_type}.`);
   }
