@@ -99,15 +99,15 @@ const storedViewColumns = sql<StoredRow>`to_jsonb(t) AS txn,
   ${linkCodesJson} AS links,
   ${attemptsJson} AS attempts`;
 
-/** The select list of a transaction view over `transactions t` (reviveView turns its row into a TransactionView). */
-export const transactionViewColumns = sql<ViewRow>`${storedViewColumns},
+/** The select list of a transaction view over `transactions t` (revive turns its row into a TransactionView). */
+const transactionViewColumns = sql<ViewRow>`${storedViewColumns},
   (SELECT decimals FROM currencies WHERE code = t.currency_code) AS decimals,
   ${gatewaysJson(sql`t.pg_codes`)} AS gateways,
   (SELECT default_redirect_url FROM settings WHERE id = 1) AS default_redirect_url`;
 
 /**
  * A transaction's row with what answers and webhook payloads name of its configuration (its currency's places and
- * its gateways): what an operation or an auto-debit reads, the configuration coming from the cache.
+ * its gateways): what an operation, an auto-debit or an event's dispatch reads, the configuration coming from the cache.
  */
 export type RowView = Pick<TransactionView, "txn" | "decimals" | "gateways">;
 
@@ -119,7 +119,6 @@ type StoredRow = { txn: TransactionRow } & Omit<StoredView, "txn">;
 type ViewRow = StoredRow & Pick<TransactionView, ConfigPart>;
 
 const revive = <R extends StoredRow>(row: R): R => ({ ...row, txn: reviveTransaction(row.txn), attempts: row.attempts.map(reviveAttempt) });
-export const reviveView = (row: ViewRow): TransactionView => revive(row);
 
 /** The view's SELECT over `from(key)` (a FROM clause over `transactions t`, with its conditions), compiled once. */
 const viewFrom = (from: (key: string) => RawBuilder<unknown>) => compiledOnce((key: string) => sql<ViewRow>`SELECT ${transactionViewColumns} ${from(key)}`);
@@ -141,7 +140,7 @@ export async function findStoredView(db: Db, sessionId: string): Promise<StoredV
   return row && revive(row);
 }
 
-const firstView = (rows: ViewRow[]): TransactionView | undefined => rows[0] && reviveView(rows[0]);
+const firstView = (rows: ViewRow[]): TransactionView | undefined => rows[0] && revive(rows[0]);
 
 // json_build_object turns timestamps into strings; bring them back to Dates.
 function reviveAttempt(raw: AttemptView): AttemptView {

@@ -1,13 +1,14 @@
 import type { Db } from "@/db/client";
 import { findOperation } from "@/db/queries/operations";
 import { cachedSettings } from "@/lib/core/cache/cached-settings";
-import { type EventFacts, findEventFacts } from "@/db/queries/event-facts";
+import { type FactsWithConfig, findEventFacts } from "@/db/queries/event-facts";
 import { upsertDelivery } from "@/db/queries/webhooks";
 import { planLegacyResult } from "@/lib/legacy/plan-legacy-result";
 import { planMessages } from "@/lib/delivery/notifications/plan-messages";
 import { buildWebhookPayload } from "@/lib/checkout/result/build-payload";
 import { eventResult } from "@/lib/delivery/webhooks/event-result";
 import { resultTarget } from "@/lib/checkout/result/result-target";
+import { withCachedConfig } from "@/lib/checkout/transactions/cached-checkout-config";
 
 export interface EventEffects {
   deliveryIds: string[];
@@ -20,19 +21,20 @@ export interface EventEffects {
  * notifications ask for. Idempotent: planning an event again finds the same rows.
  */
 export async function planEventEffects(db: Db, eventId: string): Promise<EventEffects> {
-  const facts = await findEventFacts(db, eventId);
-  if (!facts) return { deliveryIds: [], messageIds: [] };
-  const { event, view } = facts;
+  const found = await findEventFacts(db, eventId);
+  if (!found) return { deliveryIds: [], messageIds: [] };
+  const { event, txn } = found;
   const deliveryIds: string[] = [];
-  const url = resultTarget(view.txn);
-  const payload = url ? await (view.txn.interface === "legacy" ? planLegacyResult : planWebhookPayload)(db, facts) : null;
+  const url = resultTarget(txn);
+  const plan = txn.interface === "legacy" ? planLegacyResult : planWebhookPayload;
+  const payload = url ? await plan(db, { event, attempt: found.attempt, view: await withCachedConfig({ db }, txn) }) : null;
   if (url && payload) deliveryIds.push(await upsertDelivery(db, { eventId, sessionId: event.session_id, url, payload }));
-  const messageIds = await planMessages(db, event, view.txn);
+  const messageIds = await planMessages(db, event, txn);
   return { deliveryIds, messageIds };
 }
 
 /** The checkout interface's payment payload for a payment or operation result, or null for other events. */
-async function planWebhookPayload(db: Db, { event, view, attempt }: EventFacts): Promise<Record<string, unknown> | null> {
+async function planWebhookPayload(db: Db, { event, view, attempt }: FactsWithConfig): Promise<Record<string, unknown> | null> {
   const result = eventResult(event);
   if (!result) return null;
   const operation = event.operation_id ? await findOperation(db, event.operation_id) : undefined;

@@ -1,4 +1,4 @@
-import type { TransactionView } from "@/db/queries/transactions";
+import type { RowView } from "@/db/queries/transactions";
 import type { PaymentAttempt } from "@/db/types";
 import { formatAmount } from "@/lib/core/money/decimal";
 import { customerFields, nonEmpty } from "@/lib/checkout/result/build-payload";
@@ -15,7 +15,7 @@ export type LegacyResultWord = "success" | "canceled" | "failed" | "error";
  */
 export function buildLegacyResult(input: {
   result: LegacyResultWord;
-  view: TransactionView;
+  view: RowView;
   attempt: PaymentAttempt | undefined;
   hmacKey: string | null;
 }): Record<string, unknown> {

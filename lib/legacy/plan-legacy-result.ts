@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { cachedSettings } from "@/lib/core/cache/cached-settings";
-import type { EventFacts } from "@/db/queries/event-facts";
+import type { FactsWithConfig } from "@/db/queries/event-facts";
 import type { TransactionEvent } from "@/db/types";
 import { buildLegacyResult, type LegacyResultWord } from "./build-legacy-result";
 
@@ -23,7 +23,7 @@ export const legacyResultOf = (event: Pick<TransactionEvent, "kind" | "to_state"
   (event.kind === "state_changed" && event.to_state && RESULTS[event.to_state]) || null;
 
 /** What a legacy transaction's event sends to its disclosure_url: the legacy result, or null for no delivery. */
-export async function planLegacyResult(db: Db, { event, view, attempt }: EventFacts): Promise<Record<string, unknown> | null> {
+export async function planLegacyResult(db: Db, { event, view, attempt }: FactsWithConfig): Promise<Record<string, unknown> | null> {
   const result = legacyResultOf(event);
   if (!result) return null;
   const { webhook_hmac_key } = await cachedSettings(db);
