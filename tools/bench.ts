@@ -133,7 +133,7 @@ runMain(async () => {
       const { checkout_url: pageUrl } = await createTransaction(APP_URL, apiKey);
       results.page = await measurePaymentPage(pageUrl, `${APP_URL}/bench/framework-floor`, dbUrl, helpers, duration, WARM_UP_SECONDS);
       results.settings.push(
-        `payment page: autocannon ${PAGE_CONNECTIONS} connections, ${duration} s after a ${WARM_UP_SECONDS} s warm-up; then ${SEQUENTIAL_REQUESTS} sequential requests on one keep-alive connection each to the page, the framework floor page and the node:http page; LCP over ${LCP_LOADS} first visits`,
+        `payment page: autocannon ${PAGE_CONNECTIONS} connections, ${API_ROUNDS} rounds of ${roundSeconds(duration)} s each (the framework floor page right before the payment page in each round; the round of median req/s is reported, with the requests and failures of all), after a ${WARM_UP_SECONDS} s warm-up of each; then ${SEQUENTIAL_REQUESTS} sequential requests on one keep-alive connection each to the page, the framework floor page and the node:http page; LCP over ${LCP_LOADS} first visits`,
       );
       for (const helper of helpers.splice(0)) await stopProcess(helper);
     }

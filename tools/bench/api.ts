@@ -164,11 +164,16 @@ export async function measureInTurn<K extends string>(
  * (its latencies with it), with the requests and failures of every round. On this host the same load moves by a
  * tenth or more from one minute to the next: the median of rounds taken in turn reads through that.
  */
-export async function measureInRounds<K extends string>(order: K[], seconds: number, load: (name: K) => Promise<Figures>): Promise<Partial<Record<K, Figures>>> {
+export async function measureInRounds<K extends string>(
+  order: K[],
+  seconds: number,
+  load: (name: K) => Promise<Figures>,
+  connections = CONNECTIONS,
+): Promise<Partial<Record<K, Figures>>> {
   const rounds = new Map<K, Figures[]>(order.map((name) => [name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const name of order) {
-      process.stderr.write(`Measuring ${name}, round ${round}/${ROUNDS} (${CONNECTIONS} connections, ${roundSeconds(seconds)} s) …\n`);
+      process.stderr.write(`Measuring ${name}, round ${round}/${ROUNDS} (${connections} connections, ${roundSeconds(seconds)} s) …\n`);
       const f = await load(name);
       process.stderr.write(`  ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.failed} failed\n`);
       rounds.get(name)!.push(f);

@@ -5,7 +5,7 @@
 import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
-import { BASELINE_URL, startBaseline } from "./api";
+import { BASELINE_URL, measureInRounds, roundSeconds, startBaseline } from "./api";
 import { loadedScripts, measureLcp } from "./browser";
 import { type Figures, measure } from "./load";
 import { summarize, type Summary } from "../shared/stats";
@@ -35,7 +35,7 @@ export interface Shipped {
 
 export interface PageFigures {
   loaded: Figures;
-  /** The framework floor page under the same load, measured right before. */
+  /** The framework floor page under the same load, measured right before the payment page in each round. */
   floorLoaded: Figures;
   /** One keep-alive connection, one request after the other: first byte (headers) and whole response, ms. */
   sequential: { firstByte: Summary; complete: Summary };
@@ -61,9 +61,12 @@ export async function measurePaymentPage(
 ): Promise<PageFigures> {
   await measure({ url: floorUrl }, warmUpSeconds, PAGE_CONNECTIONS);
   await measure({ url }, warmUpSeconds, PAGE_CONNECTIONS);
-  // The floor page right before the payment page, so that a change in the machine's load skews their ratio less.
-  const floorLoaded = await loadPage("the framework floor page", floorUrl, seconds);
-  const loaded = await loadPage("the payment page", url, seconds);
+  // In rounds, the floor page right before the payment page in each, as the API sections are measured: a slower
+  // minute of the host skews both alike, and the median round reads through it.
+  const urls = { floorPage: floorUrl, paymentPage: url };
+  const load = (name: keyof typeof urls) => measure({ url: urls[name] }, roundSeconds(seconds), PAGE_CONNECTIONS);
+  const rounds = await measureInRounds<keyof typeof urls>(["floorPage", "paymentPage"], seconds, load, PAGE_CONNECTIONS);
+  const [floorLoaded, loaded] = [rounds.floorPage!, rounds.paymentPage!];
 
   process.stderr.write(`Measuring first bytes (1 connection, ${SEQUENTIAL_REQUESTS} sequential requests each) …\n`);
   await startBaseline(dbUrl, helpers);
@@ -92,13 +95,6 @@ export async function measurePaymentPage(
     lcp,
     floorLcp,
   };
-}
-
-async function loadPage(name: string, url: string, seconds: number): Promise<Figures> {
-  process.stderr.write(`Measuring ${name} (${PAGE_CONNECTIONS} connections, ${seconds} s) …\n`);
-  const loaded = await measure({ url }, seconds, PAGE_CONNECTIONS);
-  process.stderr.write(`  ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms, ${loaded.failed} failed\n`);
-  return loaded;
 }
 
 /** `count` GETs of `url` one after the other on one keep-alive connection (after 20 uncounted): first byte and whole response, ms. */

@@ -48,7 +48,7 @@ export function pageLines(p: PageFigures): string[] {
     "| Measurement | req/s | p50 ms | p99 ms | requests | failed |",
     "|---|---:|---:|---:|---:|---:|",
     `| payment page, ${PAGE_CONNECTIONS} connections, autocannon (until the whole response is read) | ${loaded.rps.toFixed(0)} | ${loaded.p50} | ${loaded.p99} | ${loaded.total} | ${loaded.failed} |`,
-    `| framework floor page, ${PAGE_CONNECTIONS} connections, autocannon (right before) | ${floor.rps.toFixed(0)} | ${floor.p50} | ${floor.p99} | ${floor.total} | ${floor.failed} |`,
+    `| framework floor page, ${PAGE_CONNECTIONS} connections, autocannon (right before it, in each round) | ${floor.rps.toFixed(0)} | ${floor.p50} | ${floor.p99} | ${floor.total} | ${floor.failed} |`,
     `| payment page, 1 connection: time to first byte | — | ${ms(s.firstByte.p50)} | ${ms(s.firstByte.p99)} | ${s.firstByte.n} | 0 |`,
     `| payment page, 1 connection: whole response | — | ${ms(s.complete.p50)} | ${ms(s.complete.p99)} | ${s.complete.n} | 0 |`,
     `| framework floor page (same build, no SQL), 1 connection: first byte | — | ${ms(p.floorFirstByte.p50)} | ${ms(p.floorFirstByte.p99)} | ${p.floorFirstByte.n} | 0 |`,
