@@ -1,6 +1,6 @@
 // npm run bench:compare -- --base <commit> [--rounds 2] [--rate 20] [--mode one|two] [--duration 60] [--no-build]:
 // the full checkout of an older build against this tree's, in the same hour. On this host the CPU a checkout costs
-// moves by a fifth or more from one half-hour to the next, for the same code (docs/benchmarks.md, stops 56 and 57),
+// moves by a fifth or more from one half-hour to the next, for the same code (docs/performance.md, stops 56 and 57),
 // so two runs at different times cannot tell a change of a few milliseconds. This runs the two builds in turn
 // (base, this tree, base, this tree …), each as `npm run bench -- --only=checkout` at one rate and in one layout,
 // and prints each run's CPU per checkout and the medians.
