@@ -29,9 +29,14 @@ async function run<Row>(db: Db, { sql, parameters, slots }: Compiled, values: re
  * template), never to choose the SQL: a statement with variants is one compiledOnce per variant, or compiledPerShape.
  */
 export function compiledOnce<Args extends string[], Row>(build: (...args: Args) => RawBuilder<Row>) {
+  return builtOnce<Args, Row>((db, ...args) => ({ compile: () => build(...args).compile(db) }));
+}
+
+/** compiledOnce for a statement written with kysely's query builder, which starts from the Db it is given. */
+export function builtOnce<Args extends string[], Row>(build: (db: Db, ...args: Args) => { compile(): CompiledQuery<Row> }) {
   let compiled: Compiled | undefined;
   return (db: Db, ...args: Args): Promise<Row[]> => {
-    compiled ??= compile(args.length, (placeholders) => build(...(placeholders as Args)).compile(db));
+    compiled ??= compile(args.length, (placeholders) => build(db, ...(placeholders as Args)).compile());
     return run<Row>(db, compiled, args);
   };
 }

@@ -1,5 +1,6 @@
 import { type Updateable, sql } from "kysely";
 import type { Db } from "../client";
+import { builtOnce } from "../compiled-once";
 import { addJobSql } from "./jobs";
 import type { GatewayOperation, PaymentAttempt, PaymentAttemptsTable, TransactionState, TransactionsTable } from "../types";
 import { ATTEMPT_COLUMNS, qualified } from "../columns";
@@ -17,29 +18,27 @@ export interface AttemptToSettle {
   operation: GatewayOperation;
 }
 
-export async function findAttemptToSettle(db: Db, referenceNumber: string): Promise<AttemptToSettle | undefined> {
-  const row = await db
+// Every gateway's callback and return runs it: built by kysely once (db/compiled-once.ts).
+const attemptToSettle = builtOnce((db, referenceNumber: string) =>
+  db
     .selectFrom("payment_attempts as p")
     .innerJoin("transactions as t", "t.session_id", "p.session_id")
     .leftJoin("gateway_settings as g", (join) => join.onRef("g.code", "=", "p.gateway_code").on(sql<boolean>`g.code = ANY(t.pg_codes)`))
     .select([...qualified("p", ATTEMPT_COLUMNS), "t.interface", sql<GatewayOperation>`coalesce(g.operation, t.operation)`.as("operation")])
-    .where("p.reference_number", "=", referenceNumber)
-    .executeTakeFirst();
+    .where("p.reference_number", "=", referenceNumber),
+);
+
+export async function findAttemptToSettle(db: Db, referenceNumber: string): Promise<AttemptToSettle | undefined> {
+  const [row] = await attemptToSettle(db, referenceNumber);
   if (!row) return undefined;
   const { interface: iface, operation, ...attempt } = row;
   return { attempt, interface: iface, operation };
 }
 
 /** The transaction's attempts still waiting for their result, oldest first. */
-export function listPendingAttempts(db: Db, sessionId: string) {
-  return db
-    .selectFrom("payment_attempts")
-    .select(ATTEMPT_COLUMNS)
-    .where("session_id", "=", sessionId)
-    .where("state", "=", "pending")
-    .orderBy("id")
-    .execute();
-}
+export const listPendingAttempts = builtOnce((db, sessionId: string) =>
+  db.selectFrom("payment_attempts").select(ATTEMPT_COLUMNS).where("session_id", "=", sessionId).where("state", "=", "pending").orderBy("id"),
+);
 
 /**
  * Attempts pending with no news for `quietSeconds` (within the last day), the longest quiet first: the sweep's
@@ -130,11 +129,14 @@ export async function recordGatewayMessage(
   db: Db,
   row: { pg: string; messageId: string; referenceNumber: string; channel: "callback" | "return" },
 ): Promise<boolean> {
-  const inserted = await db
-    .insertInto("gateway_messages")
-    .values({ pg: row.pg, message_id: row.messageId, reference_number: row.referenceNumber, channel: row.channel })
-    .onConflict((oc) => oc.columns(["pg", "message_id"]).doNothing())
-    .returning(sql<number>`1`.as("one"))
-    .executeTakeFirst();
-  return inserted !== undefined;
+  const inserted = await gatewayMessage(db, row.pg, row.messageId, row.referenceNumber, row.channel);
+  return inserted.length > 0;
 }
+
+const gatewayMessage = builtOnce((db, pg: string, messageId: string, referenceNumber: string, channel: string) =>
+  db
+    .insertInto("gateway_messages")
+    .values({ pg, message_id: messageId, reference_number: referenceNumber, channel: channel as "callback" | "return" })
+    .onConflict((oc) => oc.columns(["pg", "message_id"]).doNothing())
+    .returning(sql<number>`1`.as("one")),
+);

@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../client";
 import type { SandboxPaymentsTable, SandboxStatus } from "../types";
 import { SANDBOX_PAYMENT_COLUMNS } from "../columns";
+import { builtOnce } from "../compiled-once";
 
 /**
  * The payment as stored. `ignoreRepeat`: a payment sent again under the same reference keeps the first one, and
@@ -12,8 +13,14 @@ export function insertSandboxPayment(db: Db, row: Insertable<SandboxPaymentsTabl
   return (options.ignoreRepeat ? insert.onConflict((oc) => oc.column("reference_number").doNothing()) : insert).returning(SANDBOX_PAYMENT_COLUMNS).executeTakeFirst();
 }
 
-export function findSandboxPayment(db: Db, reference: string) {
-  return db.selectFrom("sandbox_payments").select(SANDBOX_PAYMENT_COLUMNS).where("reference_number", "=", reference).executeTakeFirst();
+// The card page, its form and the gateway's return each read the payment: built by kysely once (db/compiled-once.ts).
+const sandboxPayment = builtOnce((db, reference: string) =>
+  db.selectFrom("sandbox_payments").select(SANDBOX_PAYMENT_COLUMNS).where("reference_number", "=", reference),
+);
+
+export async function findSandboxPayment(db: Db, reference: string) {
+  const [payment] = await sandboxPayment(db, reference);
+  return payment;
 }
 
 /** Moves a sandbox payment on only from the statuses given: a second click or a late request changes nothing. */

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { compiledOnce, compiledPerShape } from "@/db/compiled-once";
+import { builtOnce, compiledOnce, compiledPerShape } from "@/db/compiled-once";
 import { testContext } from "../support/test-context";
 
 const ctx = testContext();
@@ -21,6 +21,20 @@ describe("a statement compiled once", () => {
     const echo = compiledOnce((v: string) => sql<{ v: string }>`SELECT ${v}::text AS v`);
     const inside = await ctx.db.transaction().execute((trx) => echo(trx, "in"));
     expect(inside).toEqual([{ v: "in" }]);
+  });
+});
+
+describe("a query builder's statement built once", () => {
+  it("is built on the first call only, and every call runs with its own values, on the pool or in a transaction", async () => {
+    let builds = 0;
+    const pair = builtOnce((db, a: string, b: string) => {
+      builds++;
+      return db.selectNoFrom((eb) => [eb.val(a).as("a"), eb.val(7).as("fixed"), eb.val(b).as("b")]);
+    });
+    expect(await pair(ctx.db, "x", "y")).toEqual([{ a: "x", fixed: "7", b: "y" }]);
+    expect(await pair(ctx.db, "second", "call")).toEqual([{ a: "second", fixed: "7", b: "call" }]);
+    expect(await ctx.db.transaction().execute((trx) => pair(trx, "in", "trx"))).toEqual([{ a: "in", fixed: "7", b: "trx" }]);
+    expect(builds).toBe(1);
   });
 });
 
