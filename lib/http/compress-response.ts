@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { type BrotliCompress, brotliCompress, constants, createBrotliCompress, createGzip, type Gzip, gzip } from "node:zlib";
+import { type BrotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, type Gzip, gzipSync } from "node:zlib";
 import { acceptedEncoding, type Coding } from "./accepted-encoding";
 
 // The web server's compression, in place of Next.js's (`compress: false` in next.config.ts). Next.js's middleware
@@ -21,12 +21,9 @@ const BROTLI_QUALITY = { [constants.BROTLI_PARAM_QUALITY]: 4 };
 type Chunk = string | Uint8Array;
 type Callback = (error?: Error | null) => void;
 
-type Compressed = (error: Error | null, result: Buffer) => void;
-// On libuv's thread pool, not the web server's one JavaScript thread: about 1.3 ms of a checkout's 43 ms on that
-// thread (docs/performance.md), which serves every other request meanwhile.
-const compressOnce: Record<Coding, (body: Buffer, then: Compressed) => void> = {
-  br: (body, then) => brotliCompress(body, { params: { ...BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, then),
-  gzip: (body, then) => gzip(body, then),
+const compressOnce: Record<Coding, (body: Buffer) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { ...BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => gzipSync(body),
 };
 const compressStream: Record<Coding, () => Gzip | BrotliCompress> = {
   br: () => createBrotliCompress({ params: BROTLI_QUALITY }),
@@ -162,15 +159,11 @@ export function withCompression(req: IncomingMessage, res: ServerResponse): void
       return res;
     }
     const body = Buffer.concat([...release(), ...(last ? [last] : [])]);
+    const compress = decide(body.length);
     state = "sent";
-    if (!decide(body.length)) return end(body, done);
-    compressOnce[coding](body, (error, sent) => {
-      if (error) return void res.destroy(error);
-      if (res.destroyed) return;
-      if (!res.headersSent) res.setHeader("Content-Length", sent.length);
-      end(sent, done);
-    });
-    return res;
+    const sent = compress ? compressOnce[coding](body) : body;
+    if (compress && !res.headersSent) res.setHeader("Content-Length", sent.length);
+    return end(sent, done);
   } as ServerResponse["end"];
   res.once("close", () => {
     release();
