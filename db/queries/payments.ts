@@ -133,10 +133,10 @@ export async function recordGatewayMessage(
   return inserted.length > 0;
 }
 
-const gatewayMessage = builtOnce((db, pg: string, messageId: string, referenceNumber: string, channel: string) =>
+const gatewayMessage = builtOnce((db, pg: string, messageId: string, referenceNumber: string, channel: "callback" | "return") =>
   db
     .insertInto("gateway_messages")
-    .values({ pg, message_id: messageId, reference_number: referenceNumber, channel: channel as "callback" | "return" })
+    .values({ pg, message_id: messageId, reference_number: referenceNumber, channel })
     .onConflict((oc) => oc.columns(["pg", "message_id"]).doNothing())
     .returning(sql<number>`1`.as("one")),
 );
