@@ -124,6 +124,14 @@ export async function insertEvent(
   return rows[0]!;
 }
 
+const gatewayMessage = builtOnce((db, pg: string, messageId: string, referenceNumber: string, channel: "callback" | "return") =>
+  db
+    .insertInto("gateway_messages")
+    .values({ pg, message_id: messageId, reference_number: referenceNumber, channel })
+    .onConflict((oc) => oc.columns(["pg", "message_id"]).doNothing())
+    .returning(sql<number>`1`.as("one")),
+);
+
 /** Records a gateway message id once; false when it was seen before (a replay). */
 export async function recordGatewayMessage(
   db: Db,
@@ -132,11 +140,3 @@ export async function recordGatewayMessage(
   const inserted = await gatewayMessage(db, row.pg, row.messageId, row.referenceNumber, row.channel);
   return inserted.length > 0;
 }
-
-const gatewayMessage = builtOnce((db, pg: string, messageId: string, referenceNumber: string, channel: "callback" | "return") =>
-  db
-    .insertInto("gateway_messages")
-    .values({ pg, message_id: messageId, reference_number: referenceNumber, channel })
-    .onConflict((oc) => oc.columns(["pg", "message_id"]).doNothing())
-    .returning(sql<number>`1`.as("one")),
-);
