@@ -1,0 +1,55 @@
+import { type Kysely, sql } from "kysely";
+
+// Every create named its currency's row and its API key's row through a foreign key, and every API operation its
+// key's row: PostgreSQL checks such a key by locking the parent row (FOR KEY SHARE), so all of a merchant's
+// concurrent creates and refunds locked the same two rows, each lock a write (a multixact once two requests held it
+// together). Measured at 50 connections: 2.6 WAL records and 80–130 µs of PostgreSQL per create (docs/performance.md,
+// stop 63). Those rows are never deleted by the service (a currency is disabled, a key revoked), so the keys go and
+// a trigger on each parent refuses what the foreign key refused: deleting (or renumbering) a row still named.
+// A create checks its currency against the configuration before it inserts, and its key is the one that
+// authenticated it.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    ALTER TABLE transactions
+      DROP CONSTRAINT transactions_currency_code_fkey,
+      DROP CONSTRAINT transactions_created_by_api_key_id_fkey;
+    ALTER TABLE operations DROP CONSTRAINT operations_requested_by_api_key_id_fkey;
+
+    CREATE FUNCTION refuse_named_currency_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'UPDATE' AND NEW.code = OLD.code THEN RETURN NEW; END IF;
+      IF EXISTS (SELECT 1 FROM transactions WHERE currency_code = OLD.code) THEN
+        RAISE EXCEPTION 'currency % is still named by transactions', OLD.code USING ERRCODE = 'foreign_key_violation';
+      END IF;
+      RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
+    END $$;
+    CREATE TRIGGER currencies_still_named BEFORE DELETE OR UPDATE OF code ON currencies
+      FOR EACH ROW EXECUTE FUNCTION refuse_named_currency_change();
+
+    CREATE FUNCTION refuse_named_api_key_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'UPDATE' AND NEW.id = OLD.id THEN RETURN NEW; END IF;
+      IF EXISTS (SELECT 1 FROM transactions WHERE created_by_api_key_id = OLD.id)
+        OR EXISTS (SELECT 1 FROM operations WHERE requested_by_api_key_id = OLD.id) THEN
+        RAISE EXCEPTION 'API key % is still named by transactions or operations', OLD.id USING ERRCODE = 'foreign_key_violation';
+      END IF;
+      RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
+    END $$;
+    CREATE TRIGGER api_keys_still_named BEFORE DELETE OR UPDATE OF id ON api_keys
+      FOR EACH ROW EXECUTE FUNCTION refuse_named_api_key_change();
+  `.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    DROP TRIGGER api_keys_still_named ON api_keys;
+    DROP FUNCTION refuse_named_api_key_change();
+    DROP TRIGGER currencies_still_named ON currencies;
+    DROP FUNCTION refuse_named_currency_change();
+    ALTER TABLE operations
+      ADD CONSTRAINT operations_requested_by_api_key_id_fkey FOREIGN KEY (requested_by_api_key_id) REFERENCES api_keys(id);
+    ALTER TABLE transactions
+      ADD CONSTRAINT transactions_currency_code_fkey FOREIGN KEY (currency_code) REFERENCES currencies(code),
+      ADD CONSTRAINT transactions_created_by_api_key_id_fkey FOREIGN KEY (created_by_api_key_id) REFERENCES api_keys(id);
+  `.execute(db);
+}
