@@ -44,7 +44,7 @@ it("a create and a refund lock neither the currency's row nor the API key's row"
   await deliverReturn(ctx, (await payWith(ctx, paid, CARDS.approve)).next);
   const [holder, watch] = await Promise.all([connection(), connection()]);
 
-  // An administrator's edit of either row holds it FOR UPDATE, which a foreign key's check would wait for.
+  // Held FOR UPDATE, as a delete or a change of its key holds it: any foreign key's check on either row would wait.
   await holder.query("BEGIN");
   await holder.query("SELECT 1 FROM currencies WHERE code = 'KWD' FOR UPDATE");
   await holder.query("SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE", [caller.id]);
