@@ -14,37 +14,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       DROP CONSTRAINT transactions_created_by_api_key_id_fkey;
     ALTER TABLE operations DROP CONSTRAINT operations_requested_by_api_key_id_fkey;
 
-    CREATE FUNCTION refuse_named_currency_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    -- Arguments: the parent's key column, then each child column that names it ('table.column').
+    CREATE FUNCTION refuse_change_of_named_row() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      old_key text := to_jsonb(OLD) ->> TG_ARGV[0];
+      child text;
+      named boolean;
     BEGIN
-      IF TG_OP = 'UPDATE' AND NEW.code = OLD.code THEN RETURN NEW; END IF;
-      IF EXISTS (SELECT 1 FROM transactions WHERE currency_code = OLD.code) THEN
-        RAISE EXCEPTION 'currency % is still named by transactions', OLD.code USING ERRCODE = 'foreign_key_violation';
-      END IF;
+      IF TG_OP = 'UPDATE' AND to_jsonb(NEW) ->> TG_ARGV[0] = old_key THEN RETURN NEW; END IF;
+      FOREACH child IN ARRAY TG_ARGV[1:] LOOP
+        EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I WHERE %I::text = $1)', split_part(child, '.', 1), split_part(child, '.', 2))
+          INTO named USING old_key;
+        IF named THEN
+          RAISE EXCEPTION '% % is still named by %', TG_TABLE_NAME, old_key, child USING ERRCODE = 'foreign_key_violation';
+        END IF;
+      END LOOP;
       RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
     END $$;
     CREATE TRIGGER currencies_still_named BEFORE DELETE OR UPDATE OF code ON currencies
-      FOR EACH ROW EXECUTE FUNCTION refuse_named_currency_change();
-
-    CREATE FUNCTION refuse_named_api_key_change() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP = 'UPDATE' AND NEW.id = OLD.id THEN RETURN NEW; END IF;
-      IF EXISTS (SELECT 1 FROM transactions WHERE created_by_api_key_id = OLD.id)
-        OR EXISTS (SELECT 1 FROM operations WHERE requested_by_api_key_id = OLD.id) THEN
-        RAISE EXCEPTION 'API key % is still named by transactions or operations', OLD.id USING ERRCODE = 'foreign_key_violation';
-      END IF;
-      RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
-    END $$;
+      FOR EACH ROW EXECUTE FUNCTION refuse_change_of_named_row('code', 'transactions.currency_code');
     CREATE TRIGGER api_keys_still_named BEFORE DELETE OR UPDATE OF id ON api_keys
-      FOR EACH ROW EXECUTE FUNCTION refuse_named_api_key_change();
+      FOR EACH ROW EXECUTE FUNCTION refuse_change_of_named_row('id', 'transactions.created_by_api_key_id', 'operations.requested_by_api_key_id');
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     DROP TRIGGER api_keys_still_named ON api_keys;
-    DROP FUNCTION refuse_named_api_key_change();
     DROP TRIGGER currencies_still_named ON currencies;
-    DROP FUNCTION refuse_named_currency_change();
+    DROP FUNCTION refuse_change_of_named_row();
     ALTER TABLE operations
       ADD CONSTRAINT operations_requested_by_api_key_id_fkey FOREIGN KEY (requested_by_api_key_id) REFERENCES api_keys(id);
     ALTER TABLE transactions
