@@ -12,6 +12,7 @@ const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString("hex")}`
 const UNKNOWN_SESSION = "0".repeat(40);
 
 test("a limited user meets 'Not allowed'; disabled, their next navigation goes to the sign-in page", async ({ page, browser }) => {
+  test.setTimeout(60_000); // two signed-in browsers and axe on each screen: about 17 s here, past 30 s on a loaded CI host
   const clerk = { username: unique("clerk"), password: "clerk-password-0001" };
   await signIn(page);
   await page.getByRole("link", { name: "Users" }).click();
