@@ -1,10 +1,10 @@
 import pg from "pg";
-import { expect, it, onTestFinished } from "vitest";
+import { expect, it } from "vitest";
 import * as operationRoute from "@/app/b/pbl/v2/operation/route";
-import { env } from "@/lib/core/env";
 import { createKey } from "../support/factories";
 import { serveRoutes } from "../support/http-server";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "../support/payment-flow";
+import { ownConnection } from "../support/own-connection";
 import { testContext } from "../support/test-context";
 
 // Two refunds with one Tracking-Key, A and B, forced into the interleaving that CPU starvation once produced in CI:
@@ -25,13 +25,6 @@ async function refunder(): Promise<(sessionId: string) => Promise<number>> {
     }).then((res) => res.status);
 }
 
-async function connection(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: env.DATABASE_URL });
-  await client.connect();
-  onTestFinished(() => client.end());
-  return client;
-}
-
 /** Until a statement like `pattern` is waiting for a lock. */
 async function waitingOnLock(watch: pg.Client, pattern: string): Promise<void> {
   await expect
@@ -50,7 +43,7 @@ it("a settle and a claim with the same Tracking-Key take the transaction row fir
   const refund = await refunder();
   const sessionId = await newTransaction(ctx, caller, { pg_codes: ["card"] });
   await deliverReturn(ctx, (await payWith(ctx, sessionId, CARDS.approve, { code: "card" })).next);
-  const [gateway, third, watch] = await Promise.all([connection(), connection(), connection()]);
+  const [gateway, third, watch] = await Promise.all([ownConnection(), ownConnection(), ownConnection()]);
 
   // 1. A claims, then is held at the sandbox gateway (its insert into sandbox_operations waits).
   await gateway.query("BEGIN; LOCK TABLE sandbox_operations IN SHARE MODE");

@@ -1,10 +1,10 @@
 import pg from "pg";
-import { beforeAll, expect, it, onTestFinished } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { performOperation } from "@/lib/checkout/operations/perform-operation";
-import { env } from "@/lib/core/env";
 import { CARDS, deliverReturn, newTransaction, payWith, setUpPayments } from "../support/payment-flow";
 import { createCurrency, createKey } from "../support/factories";
+import { ownConnection } from "../support/own-connection";
 import { testContext } from "../support/test-context";
 
 // A merchant's creates all name one currency's row and one API key's row, and its refunds the key's row. With
@@ -17,13 +17,6 @@ let caller: Caller;
 beforeAll(async () => {
   caller = await setUpPayments(ctx);
 });
-
-async function connection(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: env.DATABASE_URL });
-  await client.connect();
-  onTestFinished(() => client.end());
-  return client;
-}
 
 /** Whether `work` finished before any of this database's statements waited for a lock (then it is left running). */
 async function finishesWithoutWaiting(watch: pg.Client, work: Promise<unknown>): Promise<boolean> {
@@ -42,7 +35,7 @@ async function finishesWithoutWaiting(watch: pg.Client, work: Promise<unknown>):
 it("a create and a refund lock neither the currency's row nor the API key's row", async () => {
   const paid = await newTransaction(ctx, caller);
   await deliverReturn(ctx, (await payWith(ctx, paid, CARDS.approve)).next);
-  const [holder, watch] = await Promise.all([connection(), connection()]);
+  const [holder, watch] = await Promise.all([ownConnection(), ownConnection()]);
 
   // Held FOR UPDATE, as a delete or a change of its key holds it: any foreign key's check on either row would wait.
   await holder.query("BEGIN");
