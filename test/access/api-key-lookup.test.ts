@@ -1,7 +1,8 @@
-import { CompiledQuery, sql } from "kysely";
+import { type CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { authenticate } from "@/lib/access/auth/authenticate";
 import { createKey } from "../support/factories";
+import { queryPlan } from "../support/query-plan";
 import { recordingDb } from "../support/recording-db";
 import { testContext } from "../support/test-context";
 
@@ -35,10 +36,7 @@ describe("API key authentication", () => {
 
   it("and that query is an index scan on the unique key_hash index", async () => {
     const [lookup] = await lookupQueries(key);
-    const plan = await ctx.db.executeQuery<{ "QUERY PLAN": string }>(
-      CompiledQuery.raw(`EXPLAIN ${lookup!.sql}`, [...lookup!.parameters]),
-    );
-    const text = plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
+    const text = await queryPlan(ctx.db, lookup!);
     expect(text).toMatch(/Index Scan using api_keys_key_hash_key on api_keys/);
     expect(text).not.toMatch(/Seq Scan/);
   });

@@ -1,8 +1,9 @@
-import { CompiledQuery, sql } from "kysely";
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { transactionPageQuery } from "@/db/queries/transaction-list";
 import { listTransactions, PAGE_SIZE, type TransactionListPage } from "@/lib/panel/admin/list-transactions";
 import type { UserCaller } from "@/lib/access/auth/admin-caller";
+import { queryPlan } from "../support/query-plan";
 import { createListed, expectedOrder, listFixtures } from "../support/transaction-list-data";
 import { testContext } from "../support/test-context";
 
@@ -121,8 +122,7 @@ describe("filters", () => {
   // bench's million), and the order walk lost to a bitmap scan and sort of every match: checked row by row instead.
   it("paid_via is checked row by row, never planned as a semi join", async () => {
     const query = transactionPageQuery(ctx.db, { gatewayScope: null, refunded: true, paidVia: "card", limit: PAGE_SIZE + 1 }).compile();
-    const plan = await ctx.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
-    const text = plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
+    const text = await queryPlan(ctx.db, query);
     expect(text).toMatch(/SubPlan/);
     expect(text).not.toMatch(/Semi Join/);
   });

@@ -1,7 +1,8 @@
-import { CompiledQuery, sql } from "kysely";
+import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import { transactionPageQuery, type TransactionListQuery } from "@/db/queries/transaction-list";
 import { PAGE_SIZE } from "@/lib/panel/admin/list-transactions";
+import { queryPlan } from "../support/query-plan";
 import { createListed, listFixtures } from "../support/transaction-list-data";
 import { testContext } from "../support/test-context";
 
@@ -22,8 +23,7 @@ async function planOf(q: Omit<TransactionListQuery, "limit">): Promise<string> {
   return ctx.db.transaction().execute(async (trx) => {
     await sql`SET LOCAL enable_seqscan = off`.execute(trx);
     await sql`SET LOCAL enable_indexscan = off`.execute(trx);
-    const plan = await trx.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
-    return plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
+    return queryPlan(trx, query);
   });
 }
 
