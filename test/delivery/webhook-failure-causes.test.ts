@@ -23,9 +23,9 @@ beforeAll(async () => {
   await updateSettings({ ctx, input: { webhookHmacKey: KEY } });
 });
 
-/** A local server answering every request with `status` and `body`; its URL. */
-async function answering(status: number, body: string | Buffer): Promise<string> {
-  const server = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(status, { "content-type": "text/html" }).end(body)));
+/** A local server answering every request with `status`, `body` and `headers`; its URL. */
+async function answering(status: number, body: string | Buffer, headers: http.OutgoingHttpHeaders = { "content-type": "text/html" }): Promise<string> {
+  const server = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(status, headers).end(body)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   afterAll(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
@@ -73,6 +73,13 @@ describe("the cause of a failed try, in words", () => {
     expect(answer).toMatchObject({ status: 503, excerpt: "down for maintenance", error: null });
     expect(tryOutcome({ status_code: 503, error: null })).toBe("HTTP status 503");
     expect(tryOutcome({ status_code: 204, error: null })).toBe("Delivered: HTTP status 204");
+  });
+
+  it("a redirect is the answer: its status is kept and its Location is not followed", async () => {
+    const elsewhere = await startReceiver();
+    const answer = await post(await answering(307, "moved", { location: elsewhere.url }));
+    expect(answer).toMatchObject({ status: 307, excerpt: "moved", error: null });
+    expect(elsewhere.received).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,4 @@
-// A failed try's cause in words an administrator can act on. undici's fetch rejects with a bare "fetch failed"
+// A failed try's cause in words an administrator can act on. undici rejects with the system's error, or with one
 // whose `cause` (sometimes an AggregateError of one error per address tried) carries the system's code.
 
 const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$|ERR_OSSL_)/;
@@ -24,7 +24,7 @@ function rootCause(error: unknown): SystemError {
   return current ?? {};
 }
 
-/** Why a request to `url` failed, in words, from the error fetch threw; `timeoutSeconds` is the whole try's limit. */
+/** Why a request to `url` failed, in words, from the error undici threw; `timeoutSeconds` is the whole try's limit. */
 export function failureCause(error: unknown, url: string, timeoutSeconds: number): string {
   const host = URL.canParse(url) ? new URL(url).host : url;
   const outer = error as SystemError;

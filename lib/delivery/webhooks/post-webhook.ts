@@ -1,4 +1,4 @@
-import { fetch } from "undici";
+import { request } from "undici";
 import { env } from "@/lib/core/env";
 import { webhookAgent } from "./check-target-url";
 import { failureCause } from "./failure-cause";
@@ -36,19 +36,16 @@ export function boundedText(bytes: Uint8Array, max = ANSWER_BYTES): string {
 }
 
 /** Reads no more of the answer than is kept: a receiver answering megabytes costs nothing. */
-async function answerStart(body: ReadableStream<Uint8Array> | null): Promise<string> {
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+async function answerStart(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
   let size = 0;
   try {
-    while (size <= ANSWER_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
+    // Leaving the loop early ends the answer's stream: the rest is never read.
+    for await (const chunk of body) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > ANSWER_BYTES) break;
     }
-    if (size > ANSWER_BYTES) await reader.cancel().catch(() => undefined);
   } catch {
     // The answer broke off (or the try's time ran out) after its status: keep what came.
   }
@@ -71,16 +68,17 @@ export async function postWebhook(input: { url: string; id: string; body: string
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   try {
-    const res = await fetch(input.url, {
+    // undici's request() rather than fetch(): the same POST for about a third of the CPU (no WHATWG Request,
+    // Response and streams around it), on every delivery. It follows no redirect, as a webhook must not.
+    const res = await request(input.url, {
       method: "POST",
-      redirect: "manual",
       dispatcher: webhookAgent,
       signal: AbortSignal.timeout(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
       headers,
       body: input.body,
     });
-    const excerpt = await answerStart(res.body as ReadableStream<Uint8Array> | null);
-    return { status: res.status, excerpt, error: null, durationMs: took(), sentHeaders };
+    const excerpt = await answerStart(res.body);
+    return { status: res.statusCode, excerpt, error: null, durationMs: took(), sentHeaders };
   } catch (e) {
     return { status: null, excerpt: null, error: failureCause(e, input.url, env.WEBHOOK_TIMEOUT_SECONDS), durationMs: took(), sentHeaders };
   }
