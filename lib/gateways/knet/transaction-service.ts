@@ -1,3 +1,4 @@
+import { request as send } from "undici";
 import { GatewayUnavailable } from "@/lib/core/errors";
 import type { KnetCredentials } from "./payment-request";
 
@@ -40,14 +41,17 @@ export async function askKnet(
   });
   let text: string;
   try {
-    const response = await fetch(`${host}/kpg/tranPipe.htm?param=tranInit`, {
+    const response = await send(`${host}/kpg/tranPipe.htm?param=tranInit`, {
       method: "POST",
       headers: { "content-type": "application/xml" },
       body,
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    text = await response.text();
+    if (response.statusCode < 200 || response.statusCode > 299) {
+      await response.body.dump();
+      throw new Error(`HTTP ${response.statusCode}`);
+    }
+    text = await response.body.text();
   } catch (error) {
     throw new GatewayUnavailable(`KNET's transaction service at ${host} did not answer (${(error as Error).message}).`);
   }

@@ -1,3 +1,4 @@
+import { request } from "undici";
 import type { GatewaySetting } from "@/db/types";
 import { env } from "@/lib/core/env";
 import { GatewayUnavailable } from "@/lib/core/errors";
@@ -28,14 +29,15 @@ export async function callMpgs(gateway: GatewaySetting, doing: string, method: "
   let status: number;
   let answer: MpgsBody;
   try {
-    const response = await fetch(`${mpgsMerchantUrl(credentials)}${path}`, {
+    // undici's request() rather than fetch(): the same call for about a third of the CPU (webhooks measured it).
+    const response = await request(`${mpgsMerchantUrl(credentials)}${path}`, {
       method,
       headers: { authorization: basicAuth(credentials), "content-type": "application/json", accept: "application/json" },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(env.GATEWAY_TIMEOUT_SECONDS * 1000),
     });
-    status = response.status;
-    answer = (await response.json()) as MpgsBody;
+    status = response.statusCode;
+    answer = (await response.body.json()) as MpgsBody;
   } catch (error) {
     throw unavailable(`could not be reached or answered something that is not JSON: ${(error as Error).message}`, unreachableReason(error));
   }
@@ -52,7 +54,7 @@ export async function callMpgs(gateway: GatewaySetting, doing: string, method: "
 function unreachableReason(error: unknown): string {
   if (error instanceof Error && error.name === "TimeoutError") return `timeout after ${env.GATEWAY_TIMEOUT_SECONDS} s`;
   if (error instanceof SyntaxError) return "answer not JSON";
-  const code = (error as { cause?: { code?: string } }).cause?.code;
+  const code = (error as { code?: string }).code;
   return code === "ECONNREFUSED" ? "connection refused" : "unreachable";
 }
 
