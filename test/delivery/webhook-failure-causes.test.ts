@@ -12,7 +12,7 @@ import { CARDS, deliverReturn, events, newTransaction, payWith, setUpPayments } 
 import { startReceiver } from "../support/receiver";
 import { testContext } from "../support/test-context";
 
-// A failed webhook says why in words (not undici's bare "fetch failed"), and each try keeps what was sent (the
+// A failed webhook says why in words (not undici's bare system code), and each try keeps what was sent (the
 // headers, the signature masked) and the start of the answer, bounded: what the panel shows to debug a receiver.
 
 const ctx = testContext();
