@@ -5,7 +5,7 @@ import { expectSeeOther, submitActionForm } from "./http";
 const APPROVE_CARD = { card_number: "4111111111111111", expiry: "12/39", cvv: "123", name: "Bench" };
 
 /**
- * One customer's payment as a browser without scripts makes it, redirects not followed past the result page: the
+ * One customer's payment as a browser without scripts makes it, redirects not followed past our return URL: the
  * payment page's form → the sandbox card page and its form → our return URL. Returns its duration, ms.
  */
 export async function pay(appUrl: string, sessionId: string): Promise<number> {
@@ -24,9 +24,10 @@ export async function payReturning(appUrl: string, sessionId: string, holder = A
   if (!new URL(back).pathname.startsWith("/b/checkout/gateway/sandbox/return")) {
     throw new Error(`The sandbox's charge sent the customer to ${back}, not to our return URL.`);
   }
+  // The result page, or the merchant's redirect when that page would only send the customer there.
   const result = await expectSeeOther(back);
-  if (!new URL(result).pathname.startsWith("/b/checkout/redirect/result")) {
-    throw new Error(`Our return URL sent the customer to ${result}, not to the result page.`);
+  if (result.startsWith(appUrl) && !new URL(result).pathname.startsWith("/b/checkout/redirect/result")) {
+    throw new Error(`Our return URL sent the customer to ${result}, neither to the result page nor back to the merchant.`);
   }
   return back;
 }
