@@ -1,13 +1,13 @@
 // One simulated customer of the full-checkout bench (checkout.ts), over plain HTTP as a browser without scripts:
 // the merchant's create over the API, the payment page, Pay (the page's form), the sandbox card page and its form
-// (the approve card), the gateway's return, the result page that sends the customer back to the merchant. Each
-// request is a stage: its time and the Server-Timing the app answered with are kept.
+// (the approve card), and the gateway's return, which sends the customer back to the merchant once the webhook was
+// answered. Each request is a stage: its time and the Server-Timing the app answered with are kept.
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { Agent, FormData, request as send } from "undici";
 import { apiHeaders } from "./api";
 import { actionFormFields } from "../shared/http";
 
-export const STAGES = ["create", "page", "pay", "cardPage", "charge", "return", "result"] as const;
+export const STAGES = ["create", "page", "pay", "cardPage", "charge", "return"] as const;
 export type Stage = (typeof STAGES)[number];
 
 export interface StageTiming {
@@ -19,7 +19,7 @@ export interface StageTiming {
 export interface Checkout {
   sessionId: string;
   stages: Partial<Record<Stage, StageTiming>>;
-  /** performance.timeOrigin-based ms when the customer started and when the result page answered. */
+  /** performance.timeOrigin-based ms when the customer started and when the return sent it back to the merchant. */
   startedAt: number;
   finishedAt: number;
 }
@@ -32,7 +32,7 @@ export interface Merchant {
 }
 
 const APPROVE_CARD = { card_number: "4111 1111 1111 1111", expiry: "12/39", cvv: "123", name: "Bench Customer" };
-// Longer than the result page may wait for the webhook's answer (WEBHOOK_TIMEOUT_SECONDS + 2 s).
+// Longer than the return may wait for the webhook's answer (WEBHOOK_TIMEOUT_SECONDS + 2 s).
 const REQUEST_TIMEOUT_MS = 20_000;
 /** What a browser accepts; the app compresses its pages for it as for a browser. */
 const ACCEPT_ENCODING = "gzip, deflate, br";
@@ -136,10 +136,9 @@ export async function checkOut(merchant: Merchant, orderNo: string, afterStage?:
   for (const [name, value] of [...actionFormFields(cardPage.body, cardPageUrl), ...Object.entries(APPROVE_CARD)]) card.append(name, value);
   const origin = new URL(cardPageUrl).origin;
   const back = (await request("charge", cardPageUrl, { method: "POST", body: card, headers: { Origin: origin } }, "redirect")).location;
-  const resultUrl = (await request("return", back, {}, "redirect")).location;
-  const result = await request("result", resultUrl, {}, "redirect");
-  if (!result.location.startsWith(merchant.redirectUrl)) {
-    throw new StageError("result", `the result page sent the customer to ${result.location}, not back to the merchant.`);
+  const home = (await request("return", back, {}, "redirect")).location;
+  if (!home.startsWith(merchant.redirectUrl)) {
+    throw new StageError("return", `the gateway's return sent the customer to ${home}, not back to the merchant.`);
   }
   return { sessionId, stages, startedAt, finishedAt: performance.now() };
 }

@@ -10,7 +10,7 @@ import type { Ceiling } from "./checkout-ceiling";
 import { cpuOfDescendants, type CpuTime } from "./checkout-cpu";
 
 export const DEFAULT_RATES = [5, 10, 15, 20, 25, 30, 35, 40];
-/** Requests one checkout sends the app: create, page, pay, card page, charge, return, result. */
+/** Requests one checkout sends the app: create, page, pay, card page, charge, return. */
 export const REQUESTS_PER_CHECKOUT = STAGES.length;
 /** BENCH_RECEIVER_PORT: where the merchant's webhook receiver listens (0: any free port). */
 const RECEIVER_PORT = Number(process.env.BENCH_RECEIVER_PORT ?? 0);
@@ -41,7 +41,7 @@ export interface CheckoutRun {
   mode: string;
   /** The framework's ceiling measured in the same run (checkout-ceiling.ts); null with --no-floor. */
   ceiling: Ceiling | null;
-  /** Each stage's CPU, ms per checkout, with customers paying one at a time (the result page's includes the webhook's delivery). */
+  /** Each stage's CPU, ms per checkout, with customers paying one at a time (the gateway return's includes the webhook's delivery). */
   stageCpu: Record<Stage, CpuTime>;
   steps: StepFigures[];
 }
