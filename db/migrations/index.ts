@@ -36,6 +36,7 @@ import * as m0039 from "./0039_operation_extra_objects";
 import * as m0040 from "./0040_audit_log_by_time";
 import * as m0041 from "./0041_unlocked_shared_rows";
 import * as m0042 from "./0042_searches_skip_nulls";
+import * as m0043 from "./0043_search_statistics";
 
 // Every numbered migration, in order. A test checks this list against the files in this folder.
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   "0040_audit_log_by_time": m0040,
   "0041_unlocked_shared_rows": m0041,
   "0042_searches_skip_nulls": m0042,
+  "0043_search_statistics": m0043,
 };
