@@ -23,19 +23,23 @@ export type WayBackTransaction = Pick<
 
 export interface WayBack {
   txn: WayBackTransaction;
-  /** The transaction's latest payment attempt (which may be newer than the one asked about). */
-  latest: { referenceNumber: string; state: string } | null;
+  /**
+   * The transaction's latest payment attempt (which may be newer than the one asked about); `completedAt`: when its
+   * result was recorded, from which the redirect waits for the webhook's answer (await-webhook-answer.ts).
+   */
+  latest: { referenceNumber: string; state: string; completedAt: Date | null } | null;
 }
 
-type Row = WayBackTransaction & { latest_reference: string | null; latest_state: string | null };
+type Row = WayBackTransaction & { latest_reference: string | null; latest_state: string | null; latest_completed_at: Date | null };
 
 /** The statement over `from` (a FROM clause over `transactions t`) where `where` holds. */
 const wayBack = (from: RawBuilder<unknown>, where: RawBuilder<unknown>) => sql<Row>`
   SELECT t.session_id, t.state, t.expires_at, t.redirect_url, t.extra, t.order_no, t.interface, t.deleted_at,
-    t.webhook_url, t.disclosure_url, l.reference_number AS latest_reference, l.state AS latest_state
+    t.webhook_url, t.disclosure_url, l.reference_number AS latest_reference, l.state AS latest_state,
+    l.completed_at AS latest_completed_at
   ${from}
   LEFT JOIN LATERAL (
-    SELECT reference_number, state FROM payment_attempts WHERE session_id = t.session_id ORDER BY id DESC LIMIT 1
+    SELECT reference_number, state, completed_at FROM payment_attempts WHERE session_id = t.session_id ORDER BY id DESC LIMIT 1
   ) l ON true
   WHERE ${where}`;
 
@@ -46,8 +50,9 @@ const bySession = compiledOnce((sessionId: string) => wayBack(sql`FROM transacti
 
 const wayBackOf = (row: Row | undefined): WayBack | undefined => {
   if (!row) return undefined;
-  const { latest_reference, latest_state, ...txn } = row;
-  return { txn, latest: latest_reference && latest_state ? { referenceNumber: latest_reference, state: latest_state } : null };
+  const { latest_reference, latest_state, latest_completed_at, ...txn } = row;
+  const latest = latest_reference && latest_state ? { referenceNumber: latest_reference, state: latest_state, completedAt: latest_completed_at } : null;
+  return { txn, latest };
 };
 
 /** The transaction a payment attempt belongs to, by the attempt's reference number, with its latest attempt. */

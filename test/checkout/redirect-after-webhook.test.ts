@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "@/lib/core/env";
 import type { Caller } from "@/lib/access/auth/permissions";
 import { loadMerchantRedirect } from "@/lib/checkout/checkout-page/load-merchant-redirect";
 import { loadPaymentPage } from "@/lib/checkout/checkout-page/load-payment-page";
@@ -86,6 +88,18 @@ describe("the customer's redirect after paying", () => {
   it("the same once this process hears the answers' notices (the wait is heard from before its first read)", async () => {
     await eventually(hearingAnswers, { what: "the listening connection up" });
     expect((await redirectWhileWaiting()).redirectUrl).toContain("https://merchant.example/done");
+  });
+
+  it("waits within the webhook's timeout after the result, not after each request: later, one read and no redirect", async () => {
+    // The job engine down: the result's webhook is never tried. The gateway's return waited for it already.
+    const receiver = await startReceiver(() => 200);
+    const { sessionId } = await paidAwaitingWebhook({ webhook_url: receiver.url });
+    const waitedFor = env.WEBHOOK_TIMEOUT_SECONDS + 3;
+    await sql`UPDATE payment_attempts SET completed_at = now() - make_interval(secs => ${waitedFor}) WHERE session_id = ${sessionId}`.execute(ctx.db);
+    recording.executed.splice(0);
+    expect(await loadMerchantRedirect({ ctx: { db: recording.db }, input: { sessionId } })).toBeNull();
+    expect((await loadPaymentPage({ ctx: { db: recording.db }, input: { sessionId } }))!.redirectUrl).toBeNull();
+    expect(recording.executed.filter(isAnswerRead)).toHaveLength(2);
   });
 
   it("decides on the notice of the first try, answered 200 or not, without reading the answer again", async () => {

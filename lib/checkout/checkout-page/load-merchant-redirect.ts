@@ -15,5 +15,5 @@ export async function loadMerchantRedirect({ ctx, input }: { ctx: Ctx; input: { 
   const [found, settings] = await Promise.all([findWayBackBySession(ctx.db, input.sessionId), cachedSettings(ctx.db)]);
   if (!found || found.txn.deleted_at) return null;
   const target = merchantRedirectUrl(found.txn, settings.default_redirect_url, found.latest?.referenceNumber ?? null);
-  return redirectAfterWebhook(ctx, found.txn, target, true);
+  return redirectAfterWebhook(ctx, found.txn, target, { resultAt: found.latest?.completedAt ?? null });
 }

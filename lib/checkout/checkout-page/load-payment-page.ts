@@ -139,7 +139,7 @@ export async function loadPaymentPage({ ctx, input }: { ctx: Ctx; input: { sessi
       ctx,
       txn,
       merchantRedirectUrl(txn, view.default_redirect_url, latest?.referenceNumber ?? null),
-      input.waitForWebhook ?? true,
+      input.waitForWebhook === false ? false : { resultAt: view.attempts.at(-1)?.completed_at ?? null },
     ),
     backUrl: backToMerchantUrl(txn, { defaultRedirectUrl: view.default_redirect_url, websiteUrl: settings.merchant_website_url }, latest),
     capture:

@@ -17,9 +17,14 @@ const PICKUP_MS = 2_000;
  * disclosure_url): the customer is redirected only once the first delivery of the result was answered with
  * HTTP 200 exactly (not any 2xx). Waits for that answer, bounded by the webhook timeout; true when it came and
  * was 200. Woken by the answer's notice (webhook-answer-notices.ts), whichever process recorded it.
+ *
+ * The bound runs from `resultAt`, when the result was recorded, not from each request: the gateway's return and
+ * then the result page (or a reload) share one wait, so with the job engine down a customer waits once. A result
+ * time after this process's clock (the database's clock ahead) counts from now.
  */
-export async function awaitWebhookAnswer({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<boolean> {
-  const deadline = Date.now() + env.WEBHOOK_TIMEOUT_SECONDS * 1000 + PICKUP_MS;
+export async function awaitWebhookAnswer({ ctx, input }: { ctx: Ctx; input: { sessionId: string; resultAt: Date | null } }): Promise<boolean> {
+  const from = Math.min(Date.now(), input.resultAt?.getTime() ?? Infinity);
+  const deadline = from + env.WEBHOOK_TIMEOUT_SECONDS * 1000 + PICKUP_MS;
   const url = env.DATABASE_URL;
   // Heard from before the first read once this process listens (one read fewer while the answer is not in);
   // until then from after it, so that a page whose answer is in already opens no listening connection.

@@ -12,8 +12,8 @@ import { resultPageUrl } from "./result-page-url";
  */
 export async function returnDestination({ ctx, input }: { ctx: Ctx; input: RecordedResult }): Promise<string> {
   const framed = await embedOriginOfAttempt({ ctx, input: { reference: input.referenceNumber } });
-  // Not sent on (no answer within the webhook's timeout): the result page's proxy asks once more, and one that
-  // comes late still takes the customer back to the merchant.
+  // Not sent on (no answer within the webhook's timeout): the result page's proxy reads the answer once more,
+  // without waiting again, and one that came late still takes the customer back to the merchant.
   const merchant = framed ? null : await loadMerchantRedirect({ ctx, input: { sessionId: input.sessionId } });
   return merchant ?? resultPageUrl(input);
 }
