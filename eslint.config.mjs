@@ -62,7 +62,7 @@ export default defineConfig([
     rules: { "no-restricted-imports": ["error", { patterns: [...noDataLayer.patterns, ...noTooling] }] },
   },
   {
-    files: ["lib/**/*.ts", "db/**/*.ts", "inngest/**/*.ts", "server/**/*.ts", "next.config.ts"],
+    files: ["lib/**/*.ts", "db/**/*.ts", "inngest/**/*.ts", "server/**/*.ts", "next.config.mjs"],
     rules: { "no-restricted-imports": ["error", { patterns: noTooling }] },
   },
   ...layerRules,

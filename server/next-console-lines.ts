@@ -6,7 +6,7 @@ const LEVELS: Record<ConsoleMethod, "info" | "warn" | "error"> = { log: "info", 
 
 /**
  * Runs `work` (Next.js preparing its server) with the console's lines sent through our logger. Next.js prints a few
- * of its own as it starts ("✓ Running next.config.ts took 41ms"), which would otherwise be the only lines of a JSON
+ * of its own as it starts ("✓ Running next.config.mjs took 41ms"), which would otherwise be the only lines of a JSON
  * log that are not JSON. Its status mark (✓, ⚠, ⨯) is dropped: the level says it; blank lines are dropped.
  */
 export async function withNextLinesLogged<T>(work: () => Promise<T>): Promise<T> {

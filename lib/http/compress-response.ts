@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { type BrotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, type Gzip, gzipSync } from "node:zlib";
 import { acceptedEncoding, type Coding } from "./accepted-encoding";
 
-// The web server's compression, in place of Next.js's (`compress: false` in next.config.ts). Next.js's middleware
+// The web server's compression, in place of Next.js's (`compress: false` in next.config.mjs). Next.js's middleware
 // deflates each chunk as it is written and flushes it: 2–3 ms of CPU for a 16–25 KB payment page, ten times the
 // deflate itself. Here a response is held until it ends (a page or an answer that is ready at once, nearly every
 // one) and compressed whole, in one call; one that is still going STREAM_AFTER_MS after its first byte (a page

@@ -8,7 +8,7 @@ import ts from "typescript";
 export const repoRoot = path.resolve(__dirname, "..", "..");
 
 const scannedFolders = ["app", "components", "lib", "db", "inngest", "server", "tools", "test", "e2e"];
-const scannedRootFiles = ["proxy.ts", "next.config.ts", "playwright.config.ts"];
+const scannedRootFiles = ["proxy.ts", "next.config.mjs", "playwright.config.ts"];
 
 function listSources(dir: string, out: string[]): void {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -7,14 +7,14 @@ import { runScriptOrThrow, startScript, stopProcess, waitForOk } from "../shared
 export const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3300);
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const DATA_DIR = ".data/bench";
-/** Where the bench's build goes (next.config.ts's distDir with BENCH_BUILD=on). */
+/** Where the bench's build goes (next.config.mjs's distDir with BENCH_BUILD=on). */
 export const BUILD_DIR = ".data/bench-next";
 
 /**
  * The production app's settings; LOG_LEVEL=warn so one log line per request does not dominate the figures. The
  * embedded job engine runs inside the app (as with `npm start`); ALLOW_PRIVATE_URLS lets it deliver webhooks to the
  * bench's receiver on 127.0.0.1, which production refuses otherwise; BENCH_BUILD builds and serves the bench's own build
- * (BUILD_DIR), which also holds the framework-floor page (next.config.ts), so the production build in .next is left alone.
+ * (BUILD_DIR), which also holds the framework-floor page (next.config.mjs), so the production build in .next is left alone.
  */
 export const appEnv: NodeJS.ProcessEnv = {
   ...process.env,

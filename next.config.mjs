@@ -1,11 +1,11 @@
-import type { NextConfig } from "next";
-
+// @ts-check
 // `npm run bench` builds and serves the app with BENCH_BUILD=on (tools/bench/app.ts): its own build, in
 // .data/bench-next, that also holds the bare framework-floor page the payment page is measured against
 // (app/(bench)/, files named *.bench.tsx). A production build (`npm run build`) has no such files and no /bench route.
 const benchBuild = process.env.BENCH_BUILD === "on";
 
-const nextConfig: NextConfig = {
+/** @type {import("next").NextConfig} */
+const nextConfig = {
   // Clients of the checkout interface do not follow redirects: every path answers with and without its slash.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
